@@ -1,0 +1,43 @@
+/**
+ * Every URL pattern the site answers, defined once. The proxy, the source
+ * loader, the sitemap, the endpoint table and the tests import from here.
+ */
+export const docsRoute = '/docs';
+/** Internal rewrite target of the markdown twins (never linked directly). */
+export const docsContentRoute = '/llms.mdx/docs';
+export const docsImageRoute = '/og/docs';
+export const searchIndexRoute = '/api/search';
+export const llmsTxtRoute = '/llms.txt';
+export const llmsFullTxtRoute = '/llms-full.txt';
+export const sitemapRoute = '/sitemap.xml';
+export const robotsRoute = '/robots.txt';
+export const openApiRoute = '/openapi.json';
+export const problemRoute = '/problems';
+export const designRoute = '/design.md';
+export const signatureDirectoryRoute = '/.well-known/http-message-signatures-directory';
+
+/** Installers: `/layer.sh` asks for a desktop; the others pin one. */
+export const installerRoute = (name: string) => `/${name}.sh`;
+export const downloadRoute = (app: string) => `/download/${app}`;
+export const releaseAliasRoute = (app: string) => `/api/release/${app}`;
+export const problemTypeRoute = (code: string) => `${problemRoute}/${code}`;
+
+export const v1 = {
+  search: '/v1/search',
+  desktops: '/v1/desktops',
+  rooms: '/v1/rooms',
+  apps: '/v1/apps',
+  release: (app: string) => `/v1/releases/${app}`,
+  batch: '/v1/batch',
+  jobs: '/v1/jobs',
+  job: (id: string) => `/v1/jobs/${id}`,
+} as const;
+
+/** URL of a docs page from its slugs. */
+export const docsPageUrl = (slugs: readonly string[]) =>
+  slugs.length === 0 ? docsRoute : `${docsRoute}/${slugs.join('/')}`;
+/** The `.md` twin of a docs page. */
+export const docsMarkdownUrl = (slugs: readonly string[]) =>
+  slugs.length === 0 ? `${docsRoute}.md` : `${docsRoute}/${slugs.join('/')}.md`;
+export const docsImageUrl = (slugs: readonly string[]) =>
+  `${docsImageRoute}/${[...slugs, 'image.png'].join('/')}`;
