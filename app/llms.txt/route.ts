@@ -1,7 +1,5 @@
-import { docsLlms } from '@/lib/source';
+import { routeHandlers } from '@/lib/api/route-handlers';
+import { llmsTxtHandler } from '@/lib/docs/text-views';
 
-export const revalidate = false;
-
-export async function GET() {
-  return new Response(await docsLlms.index());
-}
+export const dynamic = 'force-static';
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/llms.txt', { GET: llmsTxtHandler });

@@ -1,5 +1,6 @@
 import { createFromSource } from 'fumadocs-core/search/server';
 import { source } from '@/lib/source';
+import type { RouteHandler } from '@/lib/api/handler';
 
 /**
  * The Fumadocs (Orama-shaped) search index of every page and section.
@@ -7,3 +8,5 @@ import { source } from '@/lib/source';
  * export is what /v1/search scores.
  */
 export const searchServer = createFromSource(source);
+
+export const searchIndexHandler: RouteHandler = async () => searchServer.staticGET();

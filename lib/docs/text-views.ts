@@ -19,3 +19,11 @@ export async function markdownTwinResponse(segments: readonly string[]): Promise
 export function markdownTwinParams() {
   return source.getPages().map((page) => ({ slug: twinSegments(page.slugs) }));
 }
+
+/** llmstxt.org index: one entry per page. */
+export const llmsTxtHandler = async () =>
+  new Response(await docsLlms.index(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+/** Every page's markdown, one after another. */
+export const llmsFullTxtHandler = async () =>
+  new Response(await docsLlms.full(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

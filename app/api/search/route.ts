@@ -1,5 +1,6 @@
-import { searchServer } from '@/lib/docs/search-index';
+import { routeHandlers } from '@/lib/api/route-handlers';
+import { searchIndexHandler } from '@/lib/docs/search-index';
 
 // Static JSON: the whole index, built once at build time.
-export const revalidate = false;
-export const GET = searchServer.staticGET;
+export const dynamic = 'force-static';
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/api/search', { GET: searchIndexHandler });

@@ -1,0 +1,4 @@
+import { installerHandlers } from '@/lib/installers/default-deps';
+
+export const dynamic = 'force-dynamic';
+export const GET = installerHandlers.designDoc;

@@ -1,0 +1,60 @@
+'use client';
+
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { cn } from '@/lib/cn';
+
+/**
+ * Copies `value` to the clipboard. The only client component of the install
+ * commands: everything around it renders on the server.
+ */
+export function CopyButton({
+  value,
+  label = 'Copy command',
+  className,
+}: {
+  value: string;
+  label?: string;
+  className?: string;
+}) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState('copied');
+    } catch {
+      // Clipboard access can be refused (insecure origin, permissions); say so.
+      setState('failed');
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={copy}
+        aria-label={label}
+        title={label}
+        className={cn(
+          'inline-flex size-8 shrink-0 items-center justify-center rounded-md border border-fd-border bg-fd-background text-neutral-600 dark:text-neutral-400 transition-colors',
+          'hover:bg-fd-accent hover:text-fd-accent-foreground',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary',
+          className,
+        )}
+      >
+        {state === 'copied' ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+      </button>
+      {/* Announces the result to screen readers without moving focus. */}
+      <span role="status" aria-live="polite" className="sr-only">
+        {state === 'copied' ? 'Copied to clipboard' : state === 'failed' ? 'Copying failed; select the text instead' : ''}
+      </span>
+    </>
+  );
+}

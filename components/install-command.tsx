@@ -1,0 +1,34 @@
+import { cn } from '@/lib/cn';
+import { CopyButton } from './copy-button';
+
+/**
+ * A shell one-liner with a copy button. Rendered on the server; the command
+ * is plain selectable text, so copying by hand works without JavaScript.
+ */
+export function InstallCommand({
+  command,
+  label,
+  className,
+}: {
+  command: string;
+  /** Accessible name of the copy button; defaults to naming the command. */
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'not-prose my-4 flex items-center gap-2 rounded-lg border border-fd-border bg-fd-card py-2 pe-2 ps-4',
+        className,
+      )}
+    >
+      <span aria-hidden className="select-none font-mono text-sm text-neutral-600 dark:text-neutral-400">
+        $
+      </span>
+      <pre className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-sm text-fd-foreground">
+        <code>{command}</code>
+      </pre>
+      <CopyButton value={command} label={label ?? `Copy: ${command}`} />
+    </div>
+  );
+}

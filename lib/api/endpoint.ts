@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import type { ProblemCode } from '@/lib/http/problem-codes';
+
+/**
+ * The shape of one row of the endpoint table (lib/api/endpoints.ts). A row
+ * describes everything the service answers at one method and path: JSON
+ * reads, POSTs, text/plain and text/markdown documents, redirects, and (in
+ * later work) SSE streams and JSON-RPC transports. From the rows come the
+ * handlers' validation, /openapi.json, the proxy's rate-limited paths and
+ * the path list the real-server tests walk.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+export type Representation =
+  | 'json'
+  | 'problem'
+  | 'text'
+  | 'markdown'
+  | 'html'
+  | 'xml'
+  | 'sse'
+  | 'json-rpc'
+  | 'redirect'
+  | 'image'
+  | 'none';
+
+export const mediaTypes: Record<Exclude<Representation, 'redirect' | 'none'>, string> = {
+  json: 'application/json',
+  problem: 'application/problem+json',
+  text: 'text/plain',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  xml: 'application/xml',
+  sse: 'text/event-stream',
+  'json-rpc': 'application/json',
+  image: 'image/png',
+};
+
+export interface HeaderSpec {
+  description: string;
+  schema: z.ZodType;
+  required?: boolean;
+}
+
+export interface ResponseSpec {
+  description: string;
+  representation: Representation;
+  /** Overrides the representation's default media type (e.g. a vendor JSON type). */
+  mediaType?: string;
+  schema?: z.ZodType;
+  headers?: Record<string, HeaderSpec>;
+}
+
+export interface EndpointSpec {
+  /** OpenAPI operationId; unique. */
+  id: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/v1/releases/{app}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: EndpointTag;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Request headers the endpoint reads (beyond the platform's). */
+  headers?: Record<string, HeaderSpec>;
+  body?: { schema: z.ZodType; description: string; maxBytes: number };
+  responses: Record<number, ResponseSpec>;
+  /** Problem codes this endpoint may answer with (added to `responses`). */
+  errors: ProblemCode[];
+  /**
+   * Input field → problem code when that field fails validation. Fields
+   * not named here fail as `invalid_parameter`.
+   */
+  inputProblems?: Partial<Record<string, ProblemCode>>;
+  /** Counted against the per-client rate limit (spec: "Limits"). */
+  rateLimited: boolean;
+  /** A deprecated row answers with `Deprecation: true` and `Sunset`. */
+  deprecated?: { sunset: Date };
+  /** Concrete examples the real-server walk requests, with their statuses. */
+  examples: EndpointExample[];
+}
+
+export interface EndpointExample {
+  /** Concrete path with query, e.g. `/v1/releases/pounce?sandbox=true`. */
+  url: string;
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export const endpointTags = {
+  Search: 'Full-text search over the documentation.',
+  Catalog: 'Desktops, rooms and apps: the typed catalog behind the docs.',
+  Releases: 'Latest signed macOS releases of the apps and their downloads.',
+  'Batch and jobs': 'Several reads in one request, synchronously or as an asynchronous job.',
+  Installers: 'The installer one-liners, proxied from the code host.',
+  Documentation: 'The documentation and its machine-readable text views.',
+  Platform: 'Problem pages, the OpenAPI description and signing keys.',
+} as const;
+export type EndpointTag = keyof typeof endpointTags;
+
+/** Builds an OpenAPI-style path template matcher: `/v1/jobs/{id}` → RegExp. */
+export function pathPattern(template: string): RegExp {
+  const escaped = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? `(?<${part.slice(1, -1)}>[^/]+)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${escaped}$`);
+}

@@ -1,0 +1,474 @@
+import { z } from 'zod';
+import { problemSchema } from '@/lib/http/problem';
+import { appParam, cursorParam, limitParam, refParam, sandboxParam } from './params';
+import {
+  appPageSchema,
+  batchAnswerSchema,
+  batchRequestSchema,
+  desktopPageSchema,
+  jobSchema,
+  maxBatchBodyBytes,
+  maxJobBodyBytes,
+  releaseSchema,
+  roomPageSchema,
+  searchResponseSchema,
+} from './schemas';
+import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
+
+/**
+ * The endpoint table: every method and path the service answers, once.
+ * Handlers (lib/api/route-handlers.ts), /openapi.json (lib/api/openapi.ts),
+ * the proxy's rate-limited paths and the real-server walk all read it.
+ */
+
+const rateLimitHeaders: Record<string, HeaderSpec> = {
+  'RateLimit-Limit': { description: 'Requests allowed per window (600)', schema: z.number().int() },
+  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: z.number().int() },
+  'RateLimit-Reset': { description: 'Seconds until the window turns', schema: z.number().int() },
+  'RateLimit-Policy': { description: 'IETF draft form: `"default";q=600;w=60`', schema: z.string() },
+  RateLimit: { description: 'IETF draft form: `"default";r=<remaining>;t=<reset>`', schema: z.string() },
+};
+
+const idempotencyKeyHeader: HeaderSpec = {
+  description:
+    'Optional. 1–200 letters, digits, `.`, `_`, `-`. The first answer is kept 24 hours per client; a retry with the same key and body gets the same bytes with `Idempotency-Replayed: true`.',
+  schema: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/),
+};
+
+const json = (description: string, schema: z.ZodType, headers?: Record<string, HeaderSpec>): ResponseSpec => ({
+  description,
+  representation: 'json',
+  schema,
+  headers,
+});
+const text = (description: string, headers?: Record<string, HeaderSpec>): ResponseSpec => ({
+  description,
+  representation: 'text',
+  schema: z.string(),
+  headers,
+});
+const markdown = (description: string): ResponseSpec => ({ description, representation: 'markdown', schema: z.string() });
+const html = (description: string): ResponseSpec => ({ description, representation: 'html', schema: z.string() });
+
+const installerHeaders = (pinned: boolean): Record<string, HeaderSpec> => ({
+  'x-svc-ref': { description: 'The ref the script was fetched from (`main` or a release tag)', schema: z.string() },
+  ...(pinned
+    ? { 'x-svc-desktop': { description: 'The desktop the script pins (echoes LAYER_DESKTOP)', schema: z.string() } }
+    : {}),
+});
+
+function installer(name: 'layer' | 'hacker' | 'everyday' | 'minimal'): EndpointSpec {
+  const pinned = name !== 'layer';
+  return {
+    id: `${name}Installer`,
+    method: 'GET',
+    path: `/${name}.sh`,
+    tag: 'Installers',
+    summary: pinned ? `Installer with the ${name} desktop pinned` : 'Installer that asks which desktop to build',
+    description: pinned
+      ? `The layer installer with \`LAYER_DESKTOP=${name}\` set right after the shebang, so running it pre-answers the desktop question. Run it with \`curl -fsSL <site>/${name}.sh | sh\`.`
+      : 'The layer installer as published; it asks which desktop to build. A desktop in its own repository installs with `curl -fsSL <site>/layer.sh | sh -s -- --desktop=<flakeref>`.',
+    query: z.object({ ref: refParam }),
+    responses: {
+      200: text('The installer script', installerHeaders(pinned)),
+      400: text('`ref` is not a release tag; the body says what a valid ref looks like'),
+      502: text('The upstream script could not be fetched'),
+    },
+    errors: [],
+    rateLimited: false,
+    examples: [
+      { url: `/${name}.sh?ref=main`, status: 400 },
+      { url: `/${name}.sh?ref=..%2F..%2Fetc`, status: 400 },
+    ],
+  };
+}
+
+export const endpoints = [
+  // --- Search -------------------------------------------------------------
+  {
+    id: 'searchDocs',
+    method: 'GET',
+    path: '/v1/search',
+    tag: 'Search',
+    summary: 'Search the documentation',
+    description:
+      'Scores the same index as /api/search, one entry per page section, ranked. `total` counts results across all pages; walk pages with `next_cursor`.',
+    query: z.object({ q: z.string().min(1).describe('The query, at least 1 character'), limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
+    inputProblems: { q: 'missing_query', cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of ranked hits', searchResponseSchema) },
+    errors: ['missing_query', 'invalid_cursor', 'invalid_parameter', 'rate_limited', 'index_unavailable'],
+    rateLimited: true,
+    examples: [
+      { url: '/v1/search?q=wallpaper', status: 200 },
+      { url: '/v1/search?q=wallpaper&sandbox=true', status: 200 },
+      { url: '/v1/search', status: 400 },
+      { url: '/v1/search?q=x&cursor=forged', status: 400 },
+      { url: '/v1/search?q=x&limit=51', status: 400 },
+    ],
+  },
+  {
+    id: 'searchIndex',
+    method: 'GET',
+    path: '/api/search',
+    tag: 'Search',
+    summary: 'The complete search index',
+    description:
+      'The Fumadocs (Orama-shaped) index, served whole as static JSON: one row per documentation page with breadcrumbs, one row per section with url, breadcrumbs, content and a `page_id` back to its page. The site\'s search dialog loads it.',
+    responses: { 200: json('The exported index', z.record(z.string(), z.unknown())) },
+    errors: ['rate_limited'],
+    rateLimited: true,
+    examples: [{ url: '/api/search', status: 200 }],
+  },
+  // --- Catalog ------------------------------------------------------------
+  {
+    id: 'listDesktops',
+    method: 'GET',
+    path: '/v1/desktops',
+    tag: 'Catalog',
+    summary: 'Desktops and the line that installs each',
+    description:
+      'One row per desktop. `pins` is the desktop the install URL pre-answers, or null when the line goes through /layer.sh (which asks); desktops in their own repository carry the `--desktop=<flakeref>` flag.',
+    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
+    inputProblems: { cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of desktops', desktopPageSchema) },
+    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
+    rateLimited: true,
+    examples: [
+      { url: '/v1/desktops', status: 200 },
+      { url: '/v1/desktops?limit=2&sandbox=yes', status: 200 },
+      { url: '/v1/desktops?cursor=nope', status: 400 },
+    ],
+  },
+  {
+    id: 'listRooms',
+    method: 'GET',
+    path: '/v1/rooms',
+    tag: 'Catalog',
+    summary: 'Rooms, the option namespaces each owns, and its docs page',
+    description: 'Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops (the spec leaves them open; they behave identically).',
+    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
+    inputProblems: { cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of rooms', roomPageSchema) },
+    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
+    rateLimited: true,
+    examples: [{ url: '/v1/rooms', status: 200 }],
+  },
+  {
+    id: 'listApps',
+    method: 'GET',
+    path: '/v1/apps',
+    tag: 'Catalog',
+    summary: 'Downloadable apps with their release and download URLs',
+    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
+    inputProblems: { cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of apps', appPageSchema) },
+    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
+    rateLimited: true,
+    examples: [{ url: '/v1/apps', status: 200 }, { url: '/v1/apps?sandbox=1', status: 200 }],
+  },
+  // --- Releases -----------------------------------------------------------
+  {
+    id: 'getRelease',
+    method: 'GET',
+    path: '/v1/releases/{app}',
+    tag: 'Releases',
+    summary: 'Latest signed macOS release of an app',
+    description:
+      'Looked up live on the code host (cached five minutes at the edge and in the store). The asset is the most-preferred macOS artifact: disk image over archive.',
+    params: z.object({ app: appParam }),
+    query: z.object({ sandbox: sandboxParam }),
+    responses: { 200: json('The release', releaseSchema) },
+    errors: ['unknown_app', 'no_release', 'rate_limited', 'upstream_unavailable'],
+    rateLimited: true,
+    examples: [
+      { url: '/v1/releases/pounce?sandbox=true', status: 200 },
+      { url: '/v1/releases/pounce', status: 200 },
+      { url: '/v1/releases/nope', status: 404 },
+    ],
+  },
+  {
+    id: 'getReleaseAlias',
+    method: 'GET',
+    path: '/api/release/{app}',
+    tag: 'Releases',
+    summary: 'Latest release (un-versioned alias)',
+    description: 'The alias of /v1/releases/{app} that shipped first; returns the same document. No sandbox parameter is declared.',
+    params: z.object({ app: appParam }),
+    responses: { 200: json('The release', releaseSchema) },
+    errors: ['unknown_app', 'no_release', 'rate_limited', 'upstream_unavailable'],
+    rateLimited: true,
+    examples: [
+      { url: '/api/release/perch', status: 200 },
+      { url: '/api/release/nope', status: 404 },
+    ],
+  },
+  {
+    id: 'download',
+    method: 'GET',
+    path: '/download/{app}',
+    tag: 'Releases',
+    summary: 'Download the latest release',
+    description:
+      '302 to the most-preferred macOS asset of the latest release; when no signed artifact is found, 302 to the repository\'s releases page. Only code-host URLs are redirect targets. An unknown app is a 404: markdown naming where to look for non-HTML clients, the site\'s 404 page for browsers.',
+    params: z.object({ app: appParam }),
+    responses: {
+      302: { description: 'Redirect to the asset or the releases page', representation: 'redirect', headers: { Location: { description: 'Target on the code host', schema: z.url() } } },
+      404: markdown('Not a downloadable app (text/html for browsers)'),
+    },
+    errors: [],
+    rateLimited: false,
+    examples: [
+      { url: '/download/pounce', status: 302 },
+      { url: '/download/nope', status: 404 },
+    ],
+  },
+  // --- Batch and jobs -----------------------------------------------------
+  {
+    id: 'runBatch',
+    method: 'POST',
+    path: '/v1/batch',
+    tag: 'Batch and jobs',
+    summary: 'Run up to 20 reads in one request',
+    description:
+      'One result per operation, in order. A failing operation is an `ok:false` entry carrying its problem inside a 200. For more than 20 operations use /v1/jobs.',
+    headers: { 'Idempotency-Key': idempotencyKeyHeader },
+    body: { schema: batchRequestSchema, description: 'The operations and an optional `sandbox`', maxBytes: maxBatchBodyBytes },
+    inputProblems: { 'Idempotency-Key': 'invalid_idempotency_key' },
+    responses: {
+      200: json('The batch answer', batchAnswerSchema, {
+        'Idempotency-Replayed': { description: '`true` when answered from idempotency memory', schema: z.literal('true') },
+      }),
+    },
+    errors: [
+      'invalid_json',
+      'invalid_batch',
+      'batch_too_large',
+      'invalid_idempotency_key',
+      'idempotency_key_in_use',
+      'idempotency_key_reused',
+      'rate_limited',
+      'store_unavailable',
+    ],
+    rateLimited: true,
+    examples: [
+      {
+        url: '/v1/batch',
+        status: 200,
+        body: { sandbox: true, operations: [{ kind: 'search', q: 'theme' }, { kind: 'release', app: 'pounce' }, { kind: 'install', desktop: 'hacker' }] },
+      },
+      { url: '/v1/batch', status: 400, body: { operations: 'nope' } },
+    ],
+  },
+  {
+    id: 'submitJob',
+    method: 'POST',
+    path: '/v1/jobs',
+    tag: 'Batch and jobs',
+    summary: 'Submit a batch as an asynchronous job',
+    description: 'Same body as /v1/batch, up to 100 operations and 64 KiB. Poll the `Location` for the result; results are kept one hour after completion.',
+    body: { schema: batchRequestSchema, description: 'The operations and an optional `sandbox`', maxBytes: maxJobBodyBytes },
+    responses: {
+      202: json('The queued job', jobSchema, {
+        Location: { description: 'The job URL (equals `url`)', schema: z.string() },
+        'Retry-After': { description: 'Seconds before the first poll (1)', schema: z.number().int() },
+      }),
+    },
+    errors: ['invalid_json', 'invalid_batch', 'job_too_large', 'rate_limited', 'store_unavailable'],
+    rateLimited: true,
+    examples: [{ url: '/v1/jobs', status: 202, body: { sandbox: true, operations: [{ kind: 'install' }] } }],
+  },
+  {
+    id: 'getJob',
+    method: 'GET',
+    path: '/v1/jobs/{id}',
+    tag: 'Batch and jobs',
+    summary: 'Read a job',
+    description: '`queued`, `done` with the result (same shape as the batch answer), or `failed` when the job itself crashed or its runner died.',
+    params: z.object({ id: z.string().describe('The job id from the 202') }),
+    responses: { 200: json('The job', jobSchema) },
+    errors: ['unknown_job', 'rate_limited', 'store_unavailable'],
+    rateLimited: true,
+    examples: [{ url: '/v1/jobs/00000000-0000-4000-8000-000000000000', status: 404 }],
+  },
+  // --- Installers ---------------------------------------------------------
+  installer('layer'),
+  installer('hacker'),
+  installer('everyday'),
+  installer('minimal'),
+  // --- Documentation ------------------------------------------------------
+  {
+    id: 'homePage',
+    method: 'GET',
+    path: '/',
+    tag: 'Documentation',
+    summary: 'The home page',
+    responses: { 200: html('The home page'), 406: text('The client accepts neither HTML nor a wildcard') },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/', status: 200 }],
+  },
+  {
+    id: 'docsPage',
+    method: 'GET',
+    path: '/docs/{path}',
+    tag: 'Documentation',
+    summary: 'A documentation page',
+    description:
+      'HTML, or its markdown twin when `Accept` prefers `text/markdown` (quality values honoured). A client accepting neither HTML, markdown nor a wildcard gets 406. Responses vary on Accept, User-Agent and Accept-Encoding.',
+    params: z.object({ path: z.string().describe('Page path, e.g. `rooms/appearance`') }),
+    responses: {
+      200: { description: 'The page', representation: 'html', schema: z.string() },
+      404: html('No such page'),
+      406: text('No acceptable representation'),
+    },
+    errors: [],
+    rateLimited: false,
+    examples: [
+      { url: '/docs/rooms/appearance', status: 200 },
+      { url: '/docs/rooms/appearance', status: 200, headers: { accept: 'text/markdown' } },
+      { url: '/docs/rooms/appearance', status: 406, headers: { accept: 'application/json' } },
+    ],
+  },
+  {
+    id: 'docsMarkdown',
+    method: 'GET',
+    path: '/docs/{path}.md',
+    tag: 'Documentation',
+    summary: 'Markdown twin of a documentation page',
+    params: z.object({ path: z.string() }),
+    responses: { 200: markdown('The page as markdown'), 404: markdown('No such page') },
+    errors: [],
+    rateLimited: false,
+    examples: [
+      { url: '/docs/install.md', status: 200 },
+      { url: '/docs/no-such-page.md', status: 404 },
+    ],
+  },
+  {
+    id: 'llmsTxt',
+    method: 'GET',
+    path: '/llms.txt',
+    tag: 'Documentation',
+    summary: 'One entry per documentation page (llmstxt.org)',
+    responses: { 200: text('The index') },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/llms.txt', status: 200 }],
+  },
+  {
+    id: 'llmsFullTxt',
+    method: 'GET',
+    path: '/llms-full.txt',
+    tag: 'Documentation',
+    summary: 'Full text of every documentation page',
+    responses: { 200: text('Every page as markdown') },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/llms-full.txt', status: 200 }],
+  },
+  {
+    id: 'designDoc',
+    method: 'GET',
+    path: '/design.md',
+    tag: 'Documentation',
+    summary: 'The visual standard, proxied from upstream',
+    responses: { 200: markdown('The visual standard'), 502: text('The upstream file could not be fetched') },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/design.md', status: 200 }],
+  },
+  {
+    id: 'sitemap',
+    method: 'GET',
+    path: '/sitemap.xml',
+    tag: 'Documentation',
+    summary: 'Every indexable URL',
+    responses: { 200: { description: 'The sitemap', representation: 'xml', schema: z.string() } },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/sitemap.xml', status: 200 }],
+  },
+  {
+    id: 'robots',
+    method: 'GET',
+    path: '/robots.txt',
+    tag: 'Documentation',
+    summary: 'Crawler rules and the sitemap',
+    responses: { 200: text('robots.txt') },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/robots.txt', status: 200 }],
+  },
+  // --- Platform -----------------------------------------------------------
+  {
+    id: 'openApi',
+    method: 'GET',
+    path: '/openapi.json',
+    tag: 'Platform',
+    summary: 'This OpenAPI 3.1 description',
+    responses: { 200: json('The OpenAPI document', z.record(z.string(), z.unknown())) },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/openapi.json', status: 200 }],
+  },
+  {
+    id: 'problemPage',
+    method: 'GET',
+    path: '/problems/{code}',
+    tag: 'Platform',
+    summary: 'Explanation of a problem code (the `type` of every problem)',
+    params: z.object({ code: z.string() }),
+    responses: { 200: html('The explanation'), 404: html('Unknown code') },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/problems/rate_limited', status: 200 }],
+  },
+  {
+    id: 'problemMarkdown',
+    method: 'GET',
+    path: '/problems/{code}.md',
+    tag: 'Platform',
+    summary: 'Markdown twin of a problem page',
+    params: z.object({ code: z.string() }),
+    responses: { 200: markdown('The explanation'), 404: markdown('Unknown code') },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/problems/not_found.md', status: 200 }],
+  },
+  {
+    id: 'signatureDirectory',
+    method: 'GET',
+    path: '/.well-known/http-message-signatures-directory',
+    tag: 'Platform',
+    summary: 'Public keys the service signs its outbound requests with (Web Bot Auth)',
+    description: 'A JWK Set of Ed25519 keys; `keys` is empty when no signing key is installed. The service signs no responses.',
+    responses: {
+      200: {
+        description: 'The key directory',
+        representation: 'json',
+        mediaType: 'application/http-message-signatures-directory+json',
+        schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+      },
+    },
+    errors: [],
+    rateLimited: false,
+    examples: [{ url: '/.well-known/http-message-signatures-directory', status: 200 }],
+  },
+] as const satisfies readonly EndpointSpec[];
+
+export type Endpoint = (typeof endpoints)[number];
+export type EndpointId = Endpoint['id'];
+
+export function endpointById<I extends EndpointId>(id: I): Extract<Endpoint, { id: I }> {
+  const found = endpoints.find((row) => row.id === id);
+  if (!found) throw new Error(`No endpoint ${id}`);
+  return found as Extract<Endpoint, { id: I }>;
+}
+
+/** Problem responses are in every row's `errors`; the 500 is implicit. */
+export const problemResponse: ResponseSpec = {
+  description: 'A problem (RFC 9457)',
+  representation: 'problem',
+  schema: problemSchema,
+};
+export { rateLimitHeaders };

@@ -1,0 +1,162 @@
+import type { z } from 'zod';
+import { ApiError, internalErrorResponse } from '@/lib/http/problem';
+import type { ProblemCode } from '@/lib/http/problem-codes';
+import { clientIdHeader } from '@/lib/http/client-ip';
+import type { EndpointSpec } from './endpoint';
+
+/**
+ * The handler wrapper every endpoint goes through: it parses and validates
+ * path, query, headers and body against the row's zod schemas (failures
+ * become the spec's 400 codes), runs the implementation, renders ApiError
+ * as problem+json, turns anything unexpected into a 500 problem with a
+ * logged request id, and adds the row's deprecation headers.
+ */
+
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface HandlerInput<E extends EndpointSpec> {
+  request: Request;
+  url: URL;
+  params: Infer<E['params']>;
+  query: Infer<E['query']>;
+  /** The parsed JSON body (domain validation is the implementation's). */
+  body: unknown;
+  /** Raw bytes of the body, for idempotency fingerprints. */
+  rawBody: string;
+  /** Declared request headers that were present. */
+  headers: Partial<Record<keyof NonNullable<E['headers']> & string, string>>;
+  /** Who the rate limiter counted this request against (set by proxy.ts). */
+  client: string;
+}
+
+export interface JsonReply {
+  status?: number;
+  json: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Implementation<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<Response | JsonReply>;
+
+export function jsonResponse(reply: JsonReply): Response {
+  const headers = new Headers(reply.headers);
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return new Response(JSON.stringify(reply.json), { status: reply.status ?? 200, headers });
+}
+
+/** Sunset is an HTTP-date (RFC 8594); `Deprecation: true` per the spec's "Versioning". */
+export function deprecationHeaders(endpoint: EndpointSpec): Record<string, string> {
+  if (!endpoint.deprecated) return {};
+  return { Deprecation: 'true', Sunset: endpoint.deprecated.sunset.toUTCString() };
+}
+
+function inputProblem(endpoint: EndpointSpec, field: string): ProblemCode {
+  return endpoint.inputProblems?.[field] ?? 'invalid_parameter';
+}
+
+function validationError(endpoint: EndpointSpec, where: string, error: z.ZodError): ApiError {
+  const issue = error.issues[0];
+  const field = String(issue?.path[0] ?? where);
+  const code = inputProblem(endpoint, field);
+  if (code === 'missing_query') return new ApiError(code, `The query parameter \`${field}\` is required and must have at least 1 character.`);
+  if (code === 'invalid_cursor') return new ApiError(code, 'The `cursor` is malformed. Pass back `next_cursor` exactly as received, or omit it for the first page.');
+  return new ApiError(code, `Invalid ${where} \`${field}\`: ${issue?.message ?? 'not accepted'}. See /openapi.json for what it takes.`);
+}
+
+/** Query string → object; empty values count as absent (spec: empty `cursor` = first page). */
+function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    if (values.length > 1) throw new ApiError(inputProblem(endpoint, key), `The query parameter \`${key}\` was given more than once.`);
+    if (values[0] !== '') out[key] = values[0]!;
+  }
+  return out;
+}
+
+async function readBody(request: Request, maxBytes: number): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+export function implement<E extends EndpointSpec>(
+  endpoint: E,
+  implementation: Implementation<E>,
+  options: { bodyTooLarge?: ProblemCode } = {},
+): RouteHandler {
+  return async (request, context) => {
+    try {
+      const url = new URL(request.url);
+      const rawParams = (await context?.params) ?? {};
+      const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
+      if (!params.success) throw validationError(endpoint, 'path parameter', params.error);
+
+      const query = endpoint.query ? endpoint.query.safeParse(queryObject(endpoint, url)) : { success: true as const, data: {} };
+      if (!query.success) throw validationError(endpoint, 'query parameter', query.error);
+
+      const headers: Record<string, string> = {};
+      for (const [name, spec] of Object.entries(endpoint.headers ?? {})) {
+        const value = request.headers.get(name);
+        if (value === null) continue;
+        if (!spec.schema.safeParse(value).success) {
+          throw new ApiError(inputProblem(endpoint, name), `The \`${name}\` header is not valid: ${spec.description}`);
+        }
+        headers[name] = value;
+      }
+
+      let body: unknown;
+      let rawBody = '';
+      if (endpoint.body) {
+        const text = await readBody(request, endpoint.body.maxBytes);
+        if (text === undefined) {
+          throw new ApiError(
+            options.bodyTooLarge ?? 'invalid_parameter',
+            `The body is larger than ${endpoint.body.maxBytes} bytes.`,
+          );
+        }
+        rawBody = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new ApiError('invalid_json', 'The request body is not valid JSON.');
+        }
+      }
+
+      const result = await implementation({
+        request,
+        url,
+        params: params.data as HandlerInput<E>['params'],
+        query: query.data as HandlerInput<E>['query'],
+        body,
+        rawBody,
+        headers: headers as HandlerInput<E>['headers'],
+        client: request.headers.get(clientIdHeader) ?? 'anonymous',
+      });
+      const response = result instanceof Response ? result : jsonResponse(result);
+      const deprecation = Object.entries(deprecationHeaders(endpoint));
+      if (deprecation.length === 0) return response;
+      // Copy first: responses such as Response.redirect() have immutable headers.
+      const copy = new Response(response.body, response);
+      for (const [name, value] of deprecation) copy.headers.set(name, value);
+      return copy;
+    } catch (error) {
+      if (error instanceof ApiError) return error.toResponse(deprecationHeaders(endpoint));
+      return internalErrorResponse(error);
+    }
+  };
+}

@@ -1,0 +1,9 @@
+import { buildOpenApiDocument } from './openapi';
+import type { RouteHandler } from './handler';
+
+/** GET /openapi.json: built once from the endpoint table. */
+let body: string | undefined;
+export const openApiHandler: RouteHandler = async () => {
+  body ??= JSON.stringify(buildOpenApiDocument(), null, 2);
+  return new Response(body, { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' } });
+};

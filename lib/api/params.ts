@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Query and path parameters shared by several rows of the endpoint table. */
+export const sandboxParam = z
+  .string()
+  .optional()
+  .describe('`true`, `1` or `yes` answers from deterministic fixtures (no upstream, no index); anything else is off');
+
+export const limitParam = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(50)
+  .default(10)
+  .describe('Page size, 1–50');
+
+export const cursorParam = z
+  .string()
+  .optional()
+  .describe('Opaque `next_cursor` from the previous page; omit or leave empty for the first page');
+
+export const refParam = z
+  .string()
+  .optional()
+  .describe('A release tag `v<YYYY.MM.DD>` or `v<YYYY.MM.DD>-<N>`; `main` is used when absent');
+
+export const appParam = z.string().describe('`pounce` or `perch`');

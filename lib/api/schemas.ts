@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { problemSchema } from '@/lib/http/problem';
+
+/**
+ * The resources of the API (spec: "Resources and their fields"), written
+ * once. Handlers validate against them, /openapi.json is generated from
+ * them (`z.toJSONSchema`), and later doors (MCP, A2A, /ask) reuse them.
+ * Field names the spec leaves "not shown" are chosen here and documented
+ * by their `.describe()` text.
+ */
+
+export const appNameSchema = z.enum(['pounce', 'perch']).meta({ id: 'AppName' });
+export const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
+
+export const releaseSchema = z
+  .object({
+    tag: z.string().describe('Release tag, form v<YYYY.MM.DD>'),
+    asset: z.string().describe('Asset file name'),
+    size: z.number().int().describe('Asset size in bytes'),
+    url: z.url().describe('Asset download URL on the code host'),
+    publishedAt: z.iso.datetime().describe('When the release was published'),
+    sandbox: z.literal(true).optional().describe('Present and true only for a sandbox fixture'),
+  })
+  .meta({ id: 'Release' });
+export type Release = z.infer<typeof releaseSchema>;
+
+export const searchHitSchema = z
+  .object({
+    url: z.string().describe('Site-relative URL of the section, with its #anchor'),
+    breadcrumbs: z.array(z.string()).describe('Page titles leading to the hit, ending with the section heading'),
+    excerpt: z.string(),
+    score: z.number().int().describe('Relevance; higher ranks first'),
+  })
+  .meta({ id: 'SearchHit' });
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchResponseSchema = z
+  .object({
+    query: z.string(),
+    results: z.array(searchHitSchema).describe('Ranked, best first'),
+    next_cursor: z.string().nullable().describe('Pass back as `cursor`; null on the last page'),
+    total: z.number().int().describe('Results across all pages'),
+    sandbox: z.literal(true).optional(),
+  })
+  .meta({ id: 'SearchResponse' });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const desktopRowSchema = z
+  .object({
+    desktop: z.string().describe('Desktop name'),
+    title: z.string(),
+    author: z.string(),
+    blurb: z.string(),
+    rooms: z.array(z.string()).describe('Rooms the desktop turns on'),
+    pins: z
+      .string()
+      .nullable()
+      .describe('The desktop the install URL pre-answers; null when the line uses /layer.sh, which asks'),
+    install: z.string().describe('The shell line that installs the desktop'),
+    flag: z
+      .string()
+      .nullable()
+      .describe('`--desktop=<flakeref>` for a desktop in its own repository; null otherwise'),
+    docs_url: z.string().describe('Documentation of the desktop'),
+  })
+  .meta({ id: 'DesktopRow' });
+export type DesktopRow = z.infer<typeof desktopRowSchema>;
+
+export const roomRowSchema = z
+  .object({
+    room: z.string(),
+    title: z.string(),
+    namespaces: z.array(z.string()).describe('Option namespaces the room owns, e.g. `layer.wallpaper`'),
+    docs_url: z.string().describe('The room\'s documentation page'),
+  })
+  .meta({ id: 'RoomRow' });
+
+export const appRowSchema = z
+  .object({
+    app: appNameSchema,
+    title: z.string(),
+    blurb: z.string(),
+    release_url: z.string().describe('URL of the latest release metadata (/v1/releases/{app})'),
+    download_url: z.string().describe('Stable download redirect (/download/{app})'),
+    repository_url: z.url().describe('The app\'s repository on the code host'),
+    docs_url: z.string(),
+  })
+  .meta({ id: 'AppRow' });
+
+/** One page envelope for the desktop, room and app lists. */
+export function pageSchema<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      items: z.array(item).describe('This page of rows'),
+      next_cursor: z.string().nullable().describe('Pass back as `cursor`; null on the last page'),
+      total: z.number().int().describe('Rows across all pages'),
+      sandbox: z.literal(true).optional(),
+    })
+    .meta({ id });
+}
+export const desktopPageSchema = pageSchema(desktopRowSchema, 'DesktopPage');
+export const roomPageSchema = pageSchema(roomRowSchema, 'RoomPage');
+export const appPageSchema = pageSchema(appRowSchema, 'AppPage');
+
+// --- batch and jobs -------------------------------------------------------
+
+export const maxBatchOperations = 20;
+export const maxJobOperations = 100;
+export const maxJobBodyBytes = 64 * 1024;
+export const maxBatchBodyBytes = 64 * 1024;
+
+export const searchOperationSchema = z
+  .object({
+    kind: z.literal('search'),
+    q: z.string().min(1).describe('The search query'),
+    limit: z.number().int().min(1).max(50).optional().describe('Page size, 1–50, default 10'),
+    cursor: z.string().optional().describe('`next_cursor` of a previous page'),
+  })
+  .meta({ id: 'SearchOperation' });
+export const releaseOperationSchema = z
+  .object({ kind: z.literal('release'), app: z.string().describe('`pounce` or `perch`') })
+  .meta({ id: 'ReleaseOperation' });
+export const installOperationSchema = z
+  .object({
+    kind: z.literal('install'),
+    desktop: z.string().optional().describe('A desktop name; omit for the whole gallery'),
+  })
+  .meta({ id: 'InstallOperation' });
+export const operationSchema = z
+  .discriminatedUnion('kind', [searchOperationSchema, releaseOperationSchema, installOperationSchema])
+  .meta({ id: 'Operation' });
+export type Operation = z.infer<typeof operationSchema>;
+
+export const batchRequestSchema = z
+  .object({
+    operations: z.array(operationSchema).min(1).describe('The reads to run, answered in order'),
+    sandbox: z.boolean().optional().describe('true answers every operation from deterministic fixtures'),
+  })
+  .meta({ id: 'BatchRequest' });
+export type BatchRequest = z.infer<typeof batchRequestSchema>;
+
+export const installAnswerSchema = z
+  .object({ desktops: z.array(desktopRowSchema) })
+  .meta({ id: 'InstallAnswer' });
+
+export const operationResultSchema = z
+  .discriminatedUnion('ok', [
+    z.object({
+      ok: z.literal(true),
+      kind: z.enum(['search', 'release', 'install']),
+      data: z.union([searchResponseSchema, releaseSchema, installAnswerSchema]),
+    }),
+    z.object({
+      ok: z.literal(false),
+      kind: z.enum(['search', 'release', 'install']),
+      problem: problemSchema,
+    }),
+  ])
+  .meta({ id: 'OperationResult' });
+export type OperationResult = z.infer<typeof operationResultSchema>;
+
+export const batchAnswerSchema = z
+  .object({
+    results: z.array(operationResultSchema).describe('One entry per operation, in order'),
+    sandbox: z.literal(true).optional(),
+  })
+  .meta({ id: 'BatchAnswer' });
+export type BatchAnswer = z.infer<typeof batchAnswerSchema>;
+
+export const jobStatusSchema = z.enum(['queued', 'done', 'failed']).meta({ id: 'JobStatus' });
+export const jobSchema = z
+  .object({
+    id: z.string(),
+    status: jobStatusSchema,
+    url: z.string().describe('Where to poll; equal to the Location of the 202'),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    operations: z.number().int().describe('Number of operations in the job'),
+    result: batchAnswerSchema.optional().describe('Present once done; same shape as the batch answer'),
+    problem: problemSchema.optional().describe('Present when failed: why the job itself crashed'),
+  })
+  .meta({ id: 'Job' });
+export type Job = z.infer<typeof jobSchema>;

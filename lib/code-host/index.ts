@@ -1,0 +1,2 @@
+export * from './code-host-client';
+export * from './request-signer';

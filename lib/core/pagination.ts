@@ -1,0 +1,35 @@
+import type { ApiError } from '@/lib/http/problem';
+import { nextCursor, resolvePagePosition, type CursorCodec } from './cursor';
+import { ok, type Result } from './result';
+
+/** The page envelope of the desktop, room and app lists (lib/api/schemas.ts `pageSchema`). */
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+  total: number;
+  sandbox?: true;
+}
+
+export interface PageRequest {
+  limit?: number | null;
+  cursor?: string | null;
+  /** The list's name (`desktops`, `rooms`, `apps`); cursors are bound to it. */
+  list: string;
+  /** Sandbox cursors are told apart from live ones. */
+  sandbox?: boolean;
+  cursors: CursorCodec;
+}
+
+/** One page of `rows` (spec "Versioned REST": `limit` 1–50 default 10, `cursor`). */
+export function paginate<T>(rows: readonly T[], request: PageRequest): Result<Page<T>, ApiError> {
+  const scope = { kind: 'list', list: request.list, sandbox: request.sandbox } as const;
+  const position = resolvePagePosition(request.cursors, scope, request);
+  if (!position.ok) return position;
+  const { offset, limit } = position.value;
+  return ok({
+    items: rows.slice(offset, offset + limit),
+    next_cursor: nextCursor(request.cursors, scope, position.value, rows.length),
+    total: rows.length,
+    ...(request.sandbox ? { sandbox: true as const } : {}),
+  });
+}

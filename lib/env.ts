@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed and validated once (create-t3-app's `createEnv`
+ * pattern). Every variable is listed in `.env.example` and in the README's
+ * configuration table; `tests/unit/env.test.ts` keeps the three in step.
+ */
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const envSchema = z
+  .object({
+    SITE_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    GITHUB_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.github.com')),
+    GITHUB_RAW_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/ }).default('https://raw.githubusercontent.com'),
+    ),
+    GITHUB_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+    UPSTASH_REDIS_REST_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    UPSTASH_REDIS_REST_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+    KV_REST_API_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    KV_REST_API_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+    TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+    RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(600)),
+    WEB_BOT_AUTH_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    WEB_BOT_AUTH_SIGNATURE_AGENT: z.preprocess(emptyToUndefined, optionalUrl),
+    CURSOR_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+    VERCEL: z.preprocess(emptyToUndefined, z.string().optional()),
+    VERCEL_PROJECT_PRODUCTION_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  })
+  .refine((env) => Boolean(env.UPSTASH_REDIS_REST_URL) === Boolean(env.UPSTASH_REDIS_REST_TOKEN), {
+    message: 'UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together',
+  })
+  .refine((env) => Boolean(env.KV_REST_API_URL) === Boolean(env.KV_REST_API_TOKEN), {
+    message: 'KV_REST_API_URL and KV_REST_API_TOKEN must be set together',
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses an environment; throws an EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment';
+    return `  ${name}: ${issue.message}`;
+  });
+  throw new EnvError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable and its default.`);
+}
+
+/** Redis credentials, when configured (Upstash names win over Vercel KV names). */
+export function redisCredentials(env: Env): { url: string; token: string } | undefined {
+  if (env.UPSTASH_REDIS_REST_URL && env.UPSTASH_REDIS_REST_TOKEN) {
+    return { url: env.UPSTASH_REDIS_REST_URL, token: env.UPSTASH_REDIS_REST_TOKEN };
+  }
+  if (env.KV_REST_API_URL && env.KV_REST_API_TOKEN) {
+    return { url: env.KV_REST_API_URL, token: env.KV_REST_API_TOKEN };
+  }
+  return undefined;
+}
+
+/** The public origin used in install lines and absolute links. */
+export function publicOrigin(env: Env): string {
+  if (env.SITE_URL) return env.SITE_URL.replace(/\/+$/, '');
+  if (env.VERCEL_PROJECT_PRODUCTION_URL) return `https://${env.VERCEL_PROJECT_PRODUCTION_URL}`;
+  return 'http://localhost:3000';
+}
+
+let cached: Env | undefined;
+/** The process environment, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,83 @@
+import { docsContentRoute, docsRoute, problemRoute } from '@/lib/routes';
+import { htmlVary, preferredMediaType } from './negotiation';
+import { ApiError } from './problem';
+
+/**
+ * Accept negotiation of the HTML pages (spec: "Documentation and text
+ * views"). Docs and problem pages have a markdown twin: `{page}.md`, or
+ * the page URL itself when Accept prefers `text/markdown` (quality values
+ * honoured). A page answers 406 to a client that accepts none of its
+ * representations.
+ */
+export const problemContentRoute = '/llms.mdx/problems';
+
+export type PageDecision =
+  | { kind: 'pass' }
+  | { kind: 'rewrite'; to: string; headers: Record<string, string> }
+  | { kind: 'respond'; response: Response };
+
+interface PageFamily {
+  /** Matches the page path; returns the twin's internal path, or null when the page has no twin. */
+  match(pathname: string): { twin: string | null } | undefined;
+}
+
+const docsPages: PageFamily = {
+  match(pathname) {
+    if (pathname !== docsRoute && !pathname.startsWith(`${docsRoute}/`)) return undefined;
+    const rest = pathname.slice(docsRoute.length).replace(/\/+$/, '');
+    return { twin: `${docsContentRoute}${rest}/content.md` };
+  },
+};
+
+const problemPages: PageFamily = {
+  match(pathname) {
+    const found = /^\/problems\/([a-z_]+)\/?$/.exec(pathname);
+    if (!found) return undefined;
+    return { twin: `${problemContentRoute}/${found[1]}` };
+  },
+};
+
+const htmlOnlyPages: PageFamily = {
+  match: (pathname) => (pathname === '/' ? { twin: null } : undefined),
+};
+
+const families = [docsPages, problemPages, htmlOnlyPages];
+
+/** HTML pages: the home page, docs pages and problem pages (not their `.md` twins). */
+export function isPagePath(pathname: string): boolean {
+  return !pathname.endsWith('.md') && families.some((family) => family.match(pathname) !== undefined);
+}
+
+/** `/docs/x.md` and `/problems/x.md` → their twin routes. */
+function suffixTwin(pathname: string): string | undefined {
+  if (pathname.endsWith('.md')) {
+    const base = pathname.slice(0, -3);
+    if (base === docsRoute || base.startsWith(`${docsRoute}/`)) return docsPages.match(base)?.twin ?? undefined;
+    if (base.startsWith(`${problemRoute}/`)) return problemPages.match(base)?.twin ?? undefined;
+  }
+  return undefined;
+}
+
+export function negotiatePage(pathname: string, accept: string | null): PageDecision {
+  const twinBySuffix = suffixTwin(pathname);
+  if (twinBySuffix) return { kind: 'rewrite', to: twinBySuffix, headers: {} };
+
+  for (const family of families) {
+    const page = family.match(pathname);
+    if (!page) continue;
+    const available = page.twin ? ['text/html', 'text/markdown'] : ['text/html'];
+    const chosen = preferredMediaType(accept, available);
+    if (chosen === 'text/markdown' && page.twin) {
+      return { kind: 'rewrite', to: page.twin, headers: { Vary: htmlVary } };
+    }
+    if (!chosen) {
+      const response = new ApiError(
+        'not_acceptable',
+        `This page is available as ${available.join(' and ')}; the Accept header allows neither.`,
+      ).toResponse({ Vary: htmlVary });
+      return { kind: 'respond', response };
+    }
+    return { kind: 'pass' };
+  }
+  return { kind: 'pass' };
+}

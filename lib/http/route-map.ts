@@ -1,0 +1,33 @@
+import { endpoints } from '@/lib/api/endpoints';
+import { pathPattern } from '@/lib/api/endpoint';
+import { isAppName } from '@/lib/catalog';
+import { isPagePath } from './page-negotiation';
+
+/**
+ * What a path is, decided from the endpoint table and the page families:
+ * an endpoint row, an HTML page, one of Next's or the site's internal
+ * routes, or nothing at all (a 404 before any route runs).
+ */
+export type PathKind = 'endpoint' | 'page' | 'internal' | 'unknown';
+
+const endpointPatterns = endpoints
+  .filter((row) => row.tag !== 'Documentation' || !['homePage', 'docsPage'].includes(row.id))
+  .map((row) => ({ pattern: pathPattern(row.path), method: row.method as string }));
+const internalPrefixes = ['/_next/', '/og/', '/llms.mdx/', '/fonts/'];
+
+export function classifyPath(pathname: string): PathKind {
+  if (isPagePath(pathname)) return 'page';
+  if (endpointPatterns.some(({ pattern }) => pattern.test(pathname))) return 'endpoint';
+  if (internalPrefixes.some((prefix) => pathname.startsWith(prefix))) return 'internal';
+  return 'unknown';
+}
+
+/**
+ * Endpoint paths whose parameter names nothing (spec: /download/{app}:
+ * "a browser gets the site's usual 404 page"); non-browsers reach the
+ * handler, which answers with markdown.
+ */
+export function isMissingForBrowsers(pathname: string): boolean {
+  const download = /^\/download\/([^/]+)$/.exec(pathname);
+  return download !== null && !isAppName(decodeURIComponent(download[1]!));
+}

@@ -1,0 +1,3 @@
+export * from './installer';
+export * from './signature-directory';
+export * from './upstream-cache';

@@ -1,0 +1,70 @@
+import { systemClock, type Clock, type Log, type RateLimitDecision, type RateLimiter } from './types';
+
+export interface FailOpenOptions {
+  /** How long the inner limiter may take before the request is let through. */
+  timeoutMs?: number;
+  /** The configured ceiling, reported while failing open. */
+  limit: number;
+  windowMs: number;
+  log: Log;
+  clock?: Clock;
+  /** At most one warning per this interval. */
+  logIntervalMs?: number;
+}
+
+const timedOut = Symbol('timed out');
+
+/**
+ * The rate limit's failure policy: when the backend errors or does not
+ * answer within `timeoutMs` (250 ms, not @upstash/ratelimit's 5 s default),
+ * the request is allowed with a full window, and a warning is logged at
+ * most once a minute so an outage does not flood the log.
+ *
+ * Failing open keeps the service answering during a Redis outage; the limit
+ * is an approximation anyway (spec "Limits": per client IP and per edge node).
+ */
+export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): RateLimiter {
+  const { timeoutMs = 250, limit, windowMs, log, clock = systemClock, logIntervalMs = 60_000 } = options;
+  const allowed: RateLimitDecision = {
+    allowed: true,
+    limit,
+    remaining: limit,
+    resetSeconds: Math.max(1, Math.ceil(windowMs / 1000)),
+  };
+  let lastWarnedAt = Number.NEGATIVE_INFINITY;
+  let failuresSinceWarning = 0;
+
+  function warn(cause: unknown): void {
+    failuresSinceWarning += 1;
+    const now = clock();
+    if (now - lastWarnedAt < logIntervalMs) return;
+    lastWarnedAt = now;
+    log('warn', 'rate limiter unavailable; allowing requests (fail open)', {
+      cause: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
+      failuresSinceLastWarning: failuresSinceWarning,
+      timeoutMs,
+    });
+    failuresSinceWarning = 0;
+  }
+
+  return {
+    async limit(key) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<typeof timedOut>((resolve) => {
+        timer = setTimeout(() => resolve(timedOut), timeoutMs);
+      });
+      try {
+        // Promise.race subscribes to the inner promise, so a rejection that
+        // arrives after the deadline is handled, not left unhandled.
+        const outcome = await Promise.race([inner.limit(key), deadline]);
+        if (outcome !== timedOut) return outcome;
+        warn(new Error(`no answer within ${timeoutMs} ms`));
+      } catch (error) {
+        warn(error);
+      } finally {
+        clearTimeout(timer);
+      }
+      return { ...allowed };
+    },
+  };
+}

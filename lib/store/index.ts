@@ -1,0 +1,49 @@
+import { redisCredentials, type Env } from '@/lib/env';
+import { failOpenLimiter } from './fail-open';
+import { createMemoryStore } from './memory-store';
+import { systemClock, type Clock, type Log, type Store } from './types';
+import { createUpstashStore } from './upstash-store';
+
+export * from './types';
+export { failOpenLimiter } from './fail-open';
+export { createMemoryStore } from './memory-store';
+export { createUpstashStore } from './upstash-store';
+
+/** Spec "Limits": 600 requests per minute by default (RATE_LIMIT_PER_MINUTE). */
+export const rateLimitWindowMs = 60_000;
+
+export interface CreateStoreOptions {
+  clock?: Clock;
+  log: Log;
+}
+
+/**
+ * The service's store: Upstash Redis when its credentials are configured
+ * (UPSTASH_REDIS_REST_* or Vercel's KV_REST_API_*), else the embedded
+ * memory store. The limiter fails open (see fail-open.ts). Create it once
+ * per process; each call starts its own state.
+ */
+export function createStore(env: Env, { clock = systemClock, log }: CreateStoreOptions): Store {
+  const limit = env.RATE_LIMIT_PER_MINUTE;
+  const windowMs = rateLimitWindowMs;
+  const credentials = redisCredentials(env);
+
+  const base = credentials
+    ? createUpstashStore({ ...credentials, clock, limit, windowMs })
+    : createMemoryStore({ clock, limit, windowMs });
+
+  if (!credentials && env.VERCEL) {
+    log(
+      'warn',
+      'No Redis configured on Vercel: rate limits, idempotency records and jobs are kept in memory per instance, ' +
+        'so they are not shared between instances and are lost when one stops. ' +
+        'Set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN (or KV_REST_API_URL and KV_REST_API_TOKEN).',
+    );
+  }
+
+  return {
+    kind: base.kind,
+    kv: base.kv,
+    limiter: failOpenLimiter(base.limiter, { limit, windowMs, log, clock }),
+  };
+}

@@ -1,0 +1,181 @@
+import { checkedTtlMs, secondsUntil, type Clock, type KeyValueStore, type RateLimiter, type Store } from './types';
+
+/**
+ * The embedded store: one process, no backend. Used when no Redis is
+ * configured (local runs, tests, single-instance hosting). Its state is lost
+ * on restart and is per instance, which the spec allows for the rate limit
+ * ("counted per client IP and per edge node").
+ */
+export interface MemoryStoreOptions {
+  clock: Clock;
+  /** Requests allowed per key per window. */
+  limit: number;
+  windowMs: number;
+  /**
+   * Most keys held in each of the two maps (limiter windows, key-value
+   * records). A flood of distinct client IPs must not exhaust memory.
+   */
+  maxKeys?: number;
+  /** Most bytes (approximate, UTF-16) of key-value records held. */
+  maxBytes?: number;
+  /** How often expired entries are swept besides lazy eviction on read. */
+  sweepIntervalMs?: number;
+}
+
+export interface MemoryStore extends Store {
+  readonly kind: 'memory';
+  /** Entries currently held, expired or not yet swept included. */
+  size(): { kv: number; limiter: number };
+  /** Stops the periodic sweep (it never keeps the process alive anyway). */
+  close(): void;
+}
+
+export const defaultMaxKeys = 100_000;
+export const defaultMaxBytes = 64 * 1024 * 1024;
+
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+  weight: number;
+}
+
+/**
+ * A Map whose entries expire by the injected clock, bounded in count and
+ * weight. Map iteration is insertion order and every write re-inserts, so
+ * the first entries are the least recently written ones.
+ */
+class ExpiringMap<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private totalWeight = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxKeys: number,
+    private readonly maxWeight = Number.POSITIVE_INFINITY,
+    private readonly weigh: (key: string, value: V) => number = () => 0,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt <= this.clock()) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: V, expiresAt: number): void {
+    this.delete(key);
+    const weight = this.weigh(key, value);
+    if (this.entries.size >= this.maxKeys || this.totalWeight + weight > this.maxWeight) this.makeRoom(weight);
+    this.entries.set(key, { value, expiresAt, weight });
+    this.totalWeight += weight;
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) this.remove(key, entry);
+  }
+
+  /** Drops every expired entry. */
+  sweep(): void {
+    const now = this.clock();
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= now) this.remove(key, entry);
+    }
+  }
+
+  /**
+   * Expired entries go first, then the oldest writes, until a tenth of the
+   * room is free: a flood of new keys then costs one scan per tenth of the
+   * cap rather than one per insert.
+   */
+  private makeRoom(incoming: number): void {
+    this.sweep();
+    const keyTarget = Math.floor(this.maxKeys * 0.9);
+    const weightTarget = this.maxWeight * 0.9 - incoming;
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= keyTarget && this.totalWeight <= weightTarget) break;
+      this.remove(key, entry);
+    }
+  }
+
+  private remove(key: string, entry: Entry<V>): void {
+    this.entries.delete(key);
+    this.totalWeight -= entry.weight;
+  }
+}
+
+export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
+  const { clock, limit, windowMs } = options;
+  const maxKeys = options.maxKeys ?? defaultMaxKeys;
+  const windows = new ExpiringMap<{ count: number }>(clock, maxKeys);
+  const records = new ExpiringMap<string>(
+    clock,
+    maxKeys,
+    options.maxBytes ?? defaultMaxBytes,
+    (key, value) => (key.length + value.length) * 2,
+  );
+
+  // Fixed windows aligned to the epoch, like @upstash/ratelimit's
+  // fixedWindow, so both adapters report the same RateLimit-Reset.
+  const limiter: RateLimiter = {
+    async limit(key) {
+      const now = clock();
+      const windowEnd = (Math.floor(now / windowMs) + 1) * windowMs;
+      let counter = windows.get(key);
+      if (counter === undefined) {
+        counter = { count: 0 };
+        windows.set(key, counter, windowEnd);
+      }
+      counter.count += 1;
+      return {
+        allowed: counter.count <= limit,
+        limit,
+        remaining: Math.max(0, limit - counter.count),
+        resetSeconds: secondsUntil(windowEnd, now),
+      };
+    },
+  };
+
+  // Each method does its work before its first await, so single-threaded JS
+  // makes setIfAbsent atomic.
+  const kv: KeyValueStore = {
+    async get(key) {
+      return records.get(key) ?? null;
+    },
+    async set(key, value, ttlMs) {
+      records.set(key, value, clock() + checkedTtlMs(ttlMs));
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      const expiresAt = clock() + checkedTtlMs(ttlMs);
+      if (records.get(key) !== undefined) return false;
+      records.set(key, value, expiresAt);
+      return true;
+    },
+    async delete(key) {
+      records.delete(key);
+    },
+  };
+
+  const timer = setInterval(() => {
+    windows.sweep();
+    records.sweep();
+  }, options.sweepIntervalMs ?? 60_000);
+  // Not every runtime's timer has unref (edge); where it does, the sweep
+  // must not keep the process alive.
+  (timer as { unref?: () => void }).unref?.();
+
+  return {
+    kind: 'memory',
+    kv,
+    limiter,
+    size: () => ({ kv: records.size, limiter: windows.size }),
+    close: () => clearInterval(timer),
+  };
+}

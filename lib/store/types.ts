@@ -1,0 +1,73 @@
+/**
+ * The store: the service's only state (rate-limit windows, idempotency
+ * records, job records, the release cache). Two adapters implement it:
+ * `memory-store.ts` (embedded default, one process) and `upstash-store.ts`
+ * (Upstash Redis over REST). One contract suite (tests/unit/store-contract)
+ * runs against both.
+ *
+ * Idempotency and jobs are built on the key-value half in lib/core, once,
+ * rather than in each adapter.
+ */
+
+export interface RateLimitDecision {
+  /** Whether this request is within the window. */
+  allowed: boolean;
+  /** Ceiling per window. */
+  limit: number;
+  /** Requests left in the current window (never negative). */
+  remaining: number;
+  /** Whole seconds until the window turns (at least 1). */
+  resetSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one request against `key`'s window and decides it. */
+  limit(key: string): Promise<RateLimitDecision>;
+}
+
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  /** Sets `key`, replacing any value, expiring after `ttlMs`. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Sets `key` only when absent (atomic); true when this call set it. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+export interface Store {
+  readonly kind: 'memory' | 'upstash';
+  readonly kv: KeyValueStore;
+  readonly limiter: RateLimiter;
+}
+
+/** Raised by an adapter when its backend cannot be reached in time. */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
+/** The injected clock: milliseconds since the epoch. */
+export type Clock = () => number;
+export const systemClock: Clock = () => Date.now();
+
+/**
+ * The injected logger for operational events (one line each). Callers pass
+ * fields that never include client identifiers such as IP addresses.
+ */
+export type Log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+
+/**
+ * Validates a time-to-live and rounds it up to whole milliseconds (Redis
+ * `PX` takes an integer and rejects 0), so both adapters accept the same
+ * inputs.
+ */
+export function checkedTtlMs(ttlMs: number): number {
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0) {
+    throw new RangeError(`ttlMs must be a positive number of milliseconds, got ${ttlMs}`);
+  }
+  return Math.ceil(ttlMs);
+}
+
+/** Whole seconds until `resetAt` (epoch ms), at least 1 (spec "Limits": RateLimit-Reset). */
+export function secondsUntil(resetAt: number, now: number): number {
+  return Math.max(1, Math.ceil((resetAt - now) / 1000));
+}

@@ -1,0 +1,153 @@
+import { Ratelimit } from '@upstash/ratelimit';
+import { Redis } from '@upstash/redis';
+import {
+  checkedTtlMs,
+  secondsUntil,
+  StoreUnavailableError,
+  systemClock,
+  type Clock,
+  type KeyValueStore,
+  type RateLimiter,
+  type Store,
+} from './types';
+
+/** Upstash Redis over REST: shared by every instance, survives restarts. */
+export interface UpstashStoreOptions {
+  url: string;
+  token: string;
+  /** Only converts the limiter's reset timestamp to seconds; @upstash/ratelimit buckets by Date.now(). */
+  clock?: Clock;
+  limit: number;
+  windowMs: number;
+  /** Per-request timeout of the limiter path (spec: fail open within 250 ms). */
+  timeoutMs?: number;
+  /** Per-request timeout of key-value operations. */
+  kvTimeoutMs?: number;
+  /** Most identifiers remembered as blocked in-process (see below). */
+  maxBlockedKeys?: number;
+}
+
+export const rateLimitPrefix = 'svc:rl';
+export const kvPrefix = 'svc:kv:';
+
+/**
+ * @upstash/ratelimit's ephemeral cache remembers denied identifiers until
+ * their window turns, sparing Redis a call per request from a client that
+ * is already over the limit. Its default Map is unbounded; this one drops
+ * its oldest entry when full.
+ */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly maxSize: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    if (!this.has(key) && this.size >= this.maxSize) {
+      const oldest = this.keys().next();
+      if (!oldest.done) this.delete(oldest.value);
+    }
+    return super.set(key, value);
+  }
+}
+
+function redisClient(url: string, token: string, timeoutMs: number, automaticDeserialization: boolean): Redis {
+  return new Redis({
+    url,
+    token,
+    // `retry: false` still makes two attempts in 1.39; `retries: 0` makes one.
+    // A retry would not fit in the time budget anyway.
+    retry: { retries: 0 },
+    // A function gives every request its own deadline; a fixed signal would
+    // expire once and (in 1.39) turn into a fake successful result.
+    signal: () => AbortSignal.timeout(timeoutMs),
+    automaticDeserialization,
+    enableTelemetry: false,
+  });
+}
+
+/**
+ * The error callers see. @upstash/redis puts the whole command, keys and
+ * values included, into its messages ("..., command was: [...]"); keys are
+ * client IPs and values are stored records, so neither the message nor the
+ * original error travels on.
+ */
+function unavailable(operation: string, error: unknown, timeoutMs: number): StoreUnavailableError {
+  let reason = 'unknown error';
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') {
+      reason = `no answer within ${timeoutMs} ms`;
+    } else {
+      reason = error.message.split(', command was:')[0]!;
+      const code = (error.cause as { code?: unknown } | undefined)?.code;
+      if (typeof code === 'string') reason += ` (${code})`;
+    }
+  }
+  return new StoreUnavailableError(`Redis ${operation} failed: ${reason}`);
+}
+
+export function createUpstashStore(options: UpstashStoreOptions): Store {
+  const { url, token, limit, windowMs, clock = systemClock } = options;
+  const timeoutMs = options.timeoutMs ?? 250;
+  const kvTimeoutMs = options.kvTimeoutMs ?? 1000;
+
+  const ratelimit = new Ratelimit({
+    redis: redisClient(url, token, timeoutMs, true),
+    limiter: Ratelimit.fixedWindow(limit, `${windowMs} ms`),
+    prefix: rateLimitPrefix,
+    // The library lets a request through when this fires; we turn that into
+    // an error below so failOpenLimiter applies one policy to every failure.
+    timeout: timeoutMs,
+    analytics: false,
+    ephemeralCache: new BoundedMap<string, number>(options.maxBlockedKeys ?? 10_000),
+    enableTelemetry: false,
+  });
+
+  const limiter: RateLimiter = {
+    async limit(key) {
+      let response: Awaited<ReturnType<typeof ratelimit.limit>>;
+      try {
+        response = await ratelimit.limit(key);
+      } catch (error) {
+        throw unavailable('rate limit', error, timeoutMs);
+      }
+      if (response.reason === 'timeout') {
+        throw new StoreUnavailableError(`Redis rate limit failed: no answer within ${timeoutMs} ms`);
+      }
+      return {
+        allowed: response.success,
+        limit: response.limit,
+        remaining: Math.max(0, response.remaining),
+        resetSeconds: secondsUntil(response.reset, clock()),
+      };
+    },
+  };
+
+  // Values are opaque strings: automatic JSON deserialization would turn a
+  // stored "42" into a number.
+  const redis = redisClient(url, token, kvTimeoutMs, false);
+  async function attempt<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw unavailable(operation, error, kvTimeoutMs);
+    }
+  }
+
+  const kv: KeyValueStore = {
+    get: (key) => attempt('GET', () => redis.get<string>(kvPrefix + key)),
+    async set(key, value, ttlMs) {
+      const px = checkedTtlMs(ttlMs);
+      await attempt('SET', () => redis.set(kvPrefix + key, value, { px }));
+    },
+    async setIfAbsent(key, value, ttlMs) {
+      const px = checkedTtlMs(ttlMs);
+      // SET NX PX is atomic in Redis; "OK" when set, null when the key exists.
+      const result = await attempt('SET NX', () => redis.set(kvPrefix + key, value, { nx: true, px }));
+      return result === 'OK';
+    },
+    async delete(key) {
+      await attempt('DEL', () => redis.del(kvPrefix + key));
+    },
+  };
+
+  return { kind: 'upstash', kv, limiter };
+}

@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
+import { initAdvancedSearch } from 'fumadocs-core/search/server';
+import { createCursorCodec } from '@/lib/core/cursor';
+import { createDocsSearch, excerptAround, type DocsSearch } from '@/lib/core/search';
+import type { SearchHit } from '@/lib/api/schemas';
+
+/**
+ * The index is built the way `createFromSource` builds the one /api/search
+ * serves: remark-structure over markdown, then Fumadocs' advanced zbsearch
+ * server, exported and sent through JSON like the HTTP response.
+ */
+const pages = [
+  {
+    url: '/docs/rooms/windows',
+    title: 'Windows',
+    description: 'Window layout, the desktop and hot corners.',
+    breadcrumbs: ['Rooms'],
+    markdown: `
+The Windows room arranges windows.
+
+## layer.windows.enable
+
+Turns on the tiling window manager. Default false.
+
+## layer.windows.layout
+
+Picks the layout. In accordion layout, neighbouring windows peek out by
+\`layer.windows.accordionPadding\` points on each side; set accordionPadding to 0
+to hide them, or see layer.windows.accordionPadding for its range. The accordion
+layout suits small laptop panels where tiles would be cramped.
+
+## layer.windows.accordionPadding
+
+Unsigned integer, points; default 80. Read only in accordion layout; 0 hides neighbours; needs layer.windows.enable.
+`,
+  },
+  {
+    url: '/docs/rooms/appearance',
+    title: 'Appearance',
+    description: 'Palette and accent, wallpaper and fonts.',
+    breadcrumbs: ['Rooms'],
+    markdown: `
+## layer.wallpaper
+
+| Option | Type | Default | Rules |
+|---|---|---|---|
+| style | enum | none | applied at each activation |
+| glow.enable | boolean | true | |
+| glow.spread | number 0.2-4.0 | 1.15 | diameter as a multiple of the long edge |
+| glow.strength | integer 0-100 | 3 | percent mixed into the field |
+
+## layer.theme.accent
+
+Accent colour of themed tools. The wallpaper glow takes it when layer.wallpaper.glow.color is null.
+`,
+  },
+  {
+    url: '/docs/installation',
+    title: 'Installation',
+    description: 'Install the layer on a Mac.',
+    breadcrumbs: [],
+    markdown: Array.from(
+      { length: 24 },
+      (_, i) => `## Step ${i + 1}\n\nInstall step ${i + 1}: ${'run the installer and wait. '.repeat((i % 4) + 1)}\n`,
+    ).join('\n'),
+  },
+];
+
+async function exportedIndex(): Promise<unknown> {
+  const server = initAdvancedSearch({
+    indexes: pages.map((page) => ({
+      id: page.url,
+      url: page.url,
+      title: page.title,
+      description: page.description,
+      breadcrumbs: page.breadcrumbs,
+      structuredData: structure(page.markdown),
+    })),
+  });
+  // Through JSON, as GET /api/search serves it.
+  return JSON.parse(JSON.stringify(await server.export()));
+}
+
+const cursors = createCursorCodec('test-cursor-secret-0123456789');
+
+function makeSearch(loadIndex: () => Promise<unknown> = exportedIndex): DocsSearch {
+  return createDocsSearch({ loadIndex, cursors });
+}
+
+async function searchOk(search: DocsSearch, input: Parameters<DocsSearch['search']>[0]) {
+  const result = await search.search(input);
+  if (!result.ok) throw new Error(`expected a result, got ${result.error.code}: ${result.error.detail}`);
+  return result.value;
+}
+
+async function walk(search: DocsSearch, q: string, limit: number): Promise<{ hits: SearchHit[]; totals: number[]; pages: number }> {
+  const hits: SearchHit[] = [];
+  const totals: number[] = [];
+  let cursor: string | null = null;
+  let count = 0;
+  do {
+    const page = await searchOk(search, { q, limit, cursor });
+    hits.push(...page.results);
+    totals.push(page.total);
+    expect(page.results.length).toBeLessThanOrEqual(limit);
+    cursor = page.next_cursor;
+    count += 1;
+  } while (cursor && count < 100);
+  return { hits, totals, pages: count };
+}
+
+describe('docs search: ranking', () => {
+  it('ranks the section of layer.windows.accordionPadding first for `accordionPadding`', async () => {
+    const page = await searchOk(makeSearch(), { q: 'accordionPadding' });
+    expect(page.results[0]).toMatchObject({
+      url: '/docs/rooms/windows#layerwindowsaccordionpadding',
+      breadcrumbs: ['Rooms', 'Windows', 'layer.windows.accordionPadding'],
+    });
+    // The layout section mentions it too, further down.
+    expect(page.results.map((hit) => hit.url)).toContain('/docs/rooms/windows#layerwindowslayout');
+    expect(page.query).toBe('accordionPadding');
+  });
+
+  it('finds layer.wallpaper.glow.spread for `glow.spread`, in its section', async () => {
+    const page = await searchOk(makeSearch(), { q: 'glow.spread' });
+    expect(page.results[0]).toMatchObject({
+      url: '/docs/rooms/appearance#layerwallpaper',
+      breadcrumbs: ['Rooms', 'Appearance', 'layer.wallpaper'],
+    });
+    expect(page.results[0]!.excerpt).toContain('glow.spread');
+  });
+
+  it('finds a table row by its full option name', async () => {
+    const page = await searchOk(makeSearch(), { q: 'layer.wallpaper.glow.spread' });
+    expect(page.results[0]!.url).toBe('/docs/rooms/appearance#layerwallpaper');
+  });
+
+  it('answers one hit per section with integer scores, best first, ties by URL', async () => {
+    const page = await searchOk(makeSearch(), { q: 'accordion', limit: 50 });
+    const urls = page.results.map((hit) => hit.url);
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const hit of page.results) expect(Number.isInteger(hit.score)).toBe(true);
+    for (let i = 1; i < page.results.length; i += 1) {
+      const [a, b] = [page.results[i - 1]!, page.results[i]!];
+      expect(a.score > b.score || (a.score === b.score && a.url < b.url)).toBe(true);
+    }
+  });
+
+  it('gives a page-level hit the page breadcrumbs and title', async () => {
+    const page = await searchOk(makeSearch(), { q: 'Installation' });
+    expect(page.results[0]).toMatchObject({ url: '/docs/installation', breadcrumbs: ['Installation'] });
+  });
+
+  it('answers nothing for a query with no words', async () => {
+    const page = await searchOk(makeSearch(), { q: '?!' });
+    expect(page).toEqual({ query: '?!', results: [], next_cursor: null, total: 0 });
+  });
+
+  it('is deterministic', async () => {
+    const search = makeSearch();
+    const first = await searchOk(search, { q: 'install layer', limit: 5 });
+    const second = await searchOk(makeSearch(), { q: 'install layer', limit: 5 });
+    expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+  });
+});
+
+describe('docs search: excerpts', () => {
+  it('keeps about 200 characters around the first match', () => {
+    const text = `${'lorem ipsum '.repeat(40)}the accordionPadding option ${'dolor sit '.repeat(40)}`;
+    const excerpt = excerptAround(text, ['accordionpadding']);
+    expect(excerpt).toContain('accordionPadding');
+    expect(excerpt.length).toBeLessThanOrEqual(202);
+    expect(excerpt.startsWith('…')).toBe(true);
+    expect(excerpt.endsWith('…')).toBe(true);
+  });
+
+  it('returns short text whole', () => {
+    expect(excerptAround('  short   text ', ['x'])).toBe('short text');
+  });
+
+  it('quotes the section text in a hit', async () => {
+    const page = await searchOk(makeSearch(), { q: 'accordionPadding' });
+    expect(page.results[0]!.excerpt).toContain('Unsigned integer, points; default 80.');
+  });
+});
+
+describe('docs search: paging', () => {
+  it('walks every hit exactly once, in rank order, with a stable total', async () => {
+    const search = makeSearch();
+    const all = await searchOk(search, { q: 'install', limit: 50 });
+    expect(all.total).toBeGreaterThan(20);
+    expect(all.next_cursor).toBeNull();
+
+    const walked = await walk(search, 'install', 7);
+    expect(walked.hits.map((hit) => hit.url)).toEqual(all.results.map((hit) => hit.url));
+    expect(new Set(walked.totals)).toEqual(new Set([all.total]));
+    expect(walked.pages).toBe(Math.ceil(all.total / 7));
+  });
+
+  it('defaults to 10 per page and keeps the page size of the walk when only a cursor is passed', async () => {
+    const search = makeSearch();
+    const first = await searchOk(search, { q: 'install' });
+    expect(first.results).toHaveLength(10);
+    const small = await searchOk(search, { q: 'install', limit: 3 });
+    const next = await searchOk(search, { q: 'install', cursor: small.next_cursor });
+    expect(next.results).toHaveLength(3);
+    expect(next.results[0]!.url).toBe(first.results[3]!.url);
+  });
+
+  it('treats an empty cursor as the first page', async () => {
+    const search = makeSearch();
+    const a = await searchOk(search, { q: 'install', cursor: '' });
+    const b = await searchOk(search, { q: 'install' });
+    expect(a).toEqual(b);
+  });
+
+  it('refuses a limit outside 1–50', async () => {
+    for (const limit of [0, 51, 2.5]) {
+      const result = await makeSearch().search({ q: 'install', limit });
+      expect(result.ok ? 'ok' : result.error.code).toBe('invalid_parameter');
+    }
+  });
+});
+
+describe('docs search: failures', () => {
+  it('answers missing_query for a missing or blank q', async () => {
+    for (const q of [undefined, null, '', '   ']) {
+      const result = await makeSearch().search({ q });
+      expect(result.ok ? 'ok' : result.error.code).toBe('missing_query');
+    }
+  });
+
+  it('refuses malformed, forged and other-query cursors with invalid_cursor', async () => {
+    const search = makeSearch();
+    const page = await searchOk(search, { q: 'install', limit: 5 });
+    const cursor = page.next_cursor!;
+    const [payload, mac] = cursor.split('.') as [string, string];
+    const forgedPayload = Buffer.from(JSON.stringify({ q: 'install', offset: 0, limit: 50 })).toString('base64url');
+    const flipped = `${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`;
+    const listCursor = cursors.encode({ kind: 'list', list: 'desktops' }, { offset: 5, limit: 5 });
+    const cases: Array<[string, { q: string; cursor: string }]> = [
+      ['garbage', { q: 'install', cursor: 'not-a-cursor' }],
+      ['three parts', { q: 'install', cursor: `${cursor}.x` }],
+      ['bad base64', { q: 'install', cursor: `${payload}.%%%` }],
+      ['forged payload', { q: 'install', cursor: `${forgedPayload}.${mac}` }],
+      ['altered mac', { q: 'install', cursor: `${payload}.${flipped}` }],
+      ['other secret', { q: 'install', cursor: createCursorCodec('another-secret-0123456789').encode({ kind: 'search', q: 'install' }, { offset: 5, limit: 5 }) }],
+      ['other query', { q: 'layer', cursor }],
+      ['list cursor', { q: 'install', cursor: listCursor }],
+      ['sandbox cursor', { q: 'install', cursor: cursors.encode({ kind: 'search', q: 'install', sandbox: true }, { offset: 5, limit: 5 }) }],
+    ];
+    for (const [name, input] of cases) {
+      const result = await search.search(input);
+      expect(result.ok ? `${name}: ok` : `${name}: ${result.error.code}`).toBe(`${name}: invalid_cursor`);
+    }
+  });
+
+  it('answers index_unavailable when the index cannot be loaded, and recovers on a later call', async () => {
+    let calls = 0;
+    const search = makeSearch(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('export failed');
+      return exportedIndex();
+    });
+    const failed = await search.search({ q: 'accordionPadding' });
+    expect(failed.ok ? 'ok' : failed.error.code).toBe('index_unavailable');
+    const recovered = await searchOk(search, { q: 'accordionPadding' });
+    expect(recovered.total).toBeGreaterThan(0);
+    expect(calls).toBe(2);
+  });
+
+  it('answers index_unavailable for something that is not an advanced index', async () => {
+    const search = makeSearch(async () => ({ type: 'simple', docs: {} }));
+    const result = await search.search({ q: 'x' });
+    expect(result.ok ? 'ok' : result.error.code).toBe('index_unavailable');
+  });
+
+  it('loads the index once for concurrent and later searches', async () => {
+    let calls = 0;
+    const search = makeSearch(async () => {
+      calls += 1;
+      return exportedIndex();
+    });
+    await Promise.all(Array.from({ length: 10 }, () => search.search({ q: 'glow' })));
+    await search.search({ q: 'install' });
+    expect(calls).toBe(1);
+  });
+});

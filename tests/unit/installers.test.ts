@@ -1,0 +1,269 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCodeHostClient } from '@/lib/code-host';
+import {
+  createInstallerHandlers,
+  createUpstreamCache,
+  installerCacheControl,
+  installerNames,
+  isReleaseTag,
+  pinDesktop,
+  pinnedDesktop,
+} from '@/lib/installers';
+import { scenarios, startFakeCodeHost, stubDesignDoc, stubInstaller, type FakeCodeHost } from '../helpers/fake-code-host';
+
+let host: FakeCodeHost;
+beforeAll(async () => {
+  host = await startFakeCodeHost();
+});
+afterAll(async () => {
+  await host.close();
+});
+
+let now = Date.parse('2026-11-21T12:00:00Z');
+const clock = () => now;
+
+function handlers(options: { timeoutMs?: number; maxBytes?: number } = {}) {
+  const codeHost = createCodeHostClient({
+    apiUrl: host.apiUrl,
+    rawUrl: host.rawUrl,
+    clock,
+    timeoutMs: options.timeoutMs ?? 1000,
+    maxBytes: options.maxBytes ?? 64 * 1024,
+  });
+  return createInstallerHandlers(() => ({ codeHost, clock }));
+}
+
+const base = 'http://svc.test';
+const upstreamPath = (ref: string) => `/layer-desktop/layer/${ref}/install.sh`;
+
+beforeEach(() => {
+  host.reset();
+  now = Date.parse('2026-11-21T12:00:00Z');
+});
+
+/** Runs a served script the way `curl … | sh` does, with no LAYER_DESKTOP in the environment. */
+function runWithSh(script: string): string {
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'test' } as const;
+  const run = spawnSync('sh', [], { input: script, encoding: 'utf8', env });
+  expect(run.status).toBe(0);
+  return run.stdout.trim();
+}
+
+describe('installers', () => {
+  it.each(installerNames)('/%s.sh serves the script from main', async (name) => {
+    const response = await handlers().installer[name](new Request(`${base}/${name}.sh`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('x-svc-ref')).toBe('main');
+    expect(response.headers.get('cache-control')).toBe(installerCacheControl.main);
+    const body = await response.text();
+    const desktop = pinnedDesktop(name);
+    if (desktop) {
+      expect(response.headers.get('x-svc-desktop')).toBe(desktop);
+      expect(body).toBe(`#!/bin/sh\nLAYER_DESKTOP=${desktop}\nexport LAYER_DESKTOP\necho "desktop=\${LAYER_DESKTOP:-none}"\n`);
+    } else {
+      expect(response.headers.has('x-svc-desktop')).toBe(false);
+      expect(body).toBe(stubInstaller);
+    }
+    expect(host.requests).toHaveLength(1);
+    expect(host.requests[0]).toMatchObject({ host: 'raw', method: 'GET', path: upstreamPath('main') });
+  });
+
+  it.each([
+    ['hacker', 'desktop=hacker'],
+    ['everyday', 'desktop=everyday'],
+    ['minimal', 'desktop=minimal'],
+    ['layer', 'desktop=none'],
+  ] as const)('running /%s.sh with sh prints %s', async (name, expected) => {
+    const response = await handlers().installer[name](new Request(`${base}/${name}.sh`));
+    expect(runWithSh(await response.text())).toBe(expected);
+  });
+
+  it.each(['v2026.11.20', 'v2026.11.20-2', 'v2024.02.29', 'v2026.12.31-15'])('serves release tag %s as immutable', async (ref) => {
+    const response = await handlers().installer.hacker(new Request(`${base}/hacker.sh?ref=${ref}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-svc-ref')).toBe(ref);
+    expect(response.headers.get('x-svc-desktop')).toBe('hacker');
+    expect(response.headers.get('cache-control')).toBe(installerCacheControl.tag);
+    expect(host.requests.map((r) => r.path)).toEqual([upstreamPath(ref)]);
+  });
+
+  const badRefs = [
+    'main',
+    '',
+    'v2026.1.1',
+    'v2026.13.01',
+    'v2026.02.29',
+    'v2026.04.31',
+    'v2026.00.10',
+    '2026.11.20',
+    'v2026.11.20-',
+    'v2026.11.01-x',
+    '../etc',
+    '..%2F..%2Fx',
+    'v2026.11.01/../../x',
+    'v2026.11.01%2F..%2F..%2Fx',
+    '@evil.com',
+    '//evil.com',
+    'v2026.11.20%0Aecho',
+    'v2026.11.20&ref=v2026.11.21',
+  ];
+  it.each(badRefs)('refuses ref=%s with 400 text/plain and no upstream call', async (ref) => {
+    const response = await handlers().installer.layer(new Request(`${base}/layer.sh?ref=${ref}`));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.has('x-svc-ref')).toBe(false);
+    expect(await response.text()).toContain('v2026.11.20');
+    expect(host.requests).toHaveLength(0);
+  });
+
+  it('refuses a repeated ref', async () => {
+    const response = await handlers().installer.minimal(new Request(`${base}/minimal.sh?ref=v2026.11.20&ref=v2026.11.20`));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/at most once/);
+  });
+
+  it('validates real calendar dates', () => {
+    expect(isReleaseTag('v2028.02.29')).toBe(true);
+    expect(isReleaseTag('v2100.02.29')).toBe(false);
+    expect(isReleaseTag('v2026.06.31')).toBe(false);
+    expect(isReleaseTag('v2026.07.31')).toBe(true);
+  });
+
+  const failures = [
+    ['500', scenarios.serverError, /answered 500/],
+    ['dropped connection', scenarios.drop, /could not be reached/],
+    ['slow answer', scenarios.slow(1500), /did not answer in time/],
+    ['redirect to another host', scenarios.redirectOtherHost, /redirected/],
+    ['oversized body', scenarios.oversized(256 * 1024, false), /larger than/],
+    ['404', scenarios.notFound, /not found upstream/],
+  ] as const;
+  it.each(failures)('answers 502 text/plain on upstream %s', async (_label, scenario, message) => {
+    host.setScenario(upstreamPath('main'), scenario);
+    const response = await handlers({ timeoutMs: 150 }).installer.everyday(new Request(`${base}/everyday.sh`));
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toMatch(message);
+    expect(host.requests.filter((r) => r.host === 'elsewhere')).toHaveLength(0);
+  });
+
+  it('does not cache a failure', async () => {
+    const installers = handlers();
+    host.setScenario(upstreamPath('main'), scenarios.serverError);
+    expect((await installers.installer.layer(new Request(`${base}/layer.sh`))).status).toBe(502);
+    host.setScenario(upstreamPath('main'), scenarios.normal);
+    expect((await installers.installer.layer(new Request(`${base}/layer.sh`))).status).toBe(200);
+    expect(host.calls(upstreamPath('main'))).toBe(2);
+  });
+});
+
+describe('pinDesktop', () => {
+  it('inserts the pin right after the shebang', () => {
+    expect(pinDesktop('#!/usr/bin/env bash\nset -e\n', 'minimal')).toBe(
+      '#!/usr/bin/env bash\nLAYER_DESKTOP=minimal\nexport LAYER_DESKTOP\nset -e\n',
+    );
+  });
+  it('puts the pin at the top when there is no shebang', () => {
+    expect(pinDesktop('echo hi\n', 'hacker')).toBe('LAYER_DESKTOP=hacker\nexport LAYER_DESKTOP\necho hi\n');
+  });
+  it('handles a script that is only a shebang', () => {
+    expect(pinDesktop('#!/bin/sh', 'hacker')).toBe('#!/bin/sh\nLAYER_DESKTOP=hacker\nexport LAYER_DESKTOP\n');
+  });
+  it('refuses a name that is not a plain word', () => {
+    expect(() => pinDesktop('#!/bin/sh\n', 'x; rm -rf /')).toThrow(RangeError);
+  });
+});
+
+describe('in-process cache', () => {
+  it('answers a repeat request without an upstream call, across installers', async () => {
+    const installers = handlers();
+    await installers.installer.hacker(new Request(`${base}/hacker.sh`));
+    const second = await installers.installer.layer(new Request(`${base}/layer.sh`));
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(stubInstaller);
+    expect(host.calls(upstreamPath('main'))).toBe(1);
+  });
+
+  it('keeps main for about a minute and tags much longer', async () => {
+    const installers = handlers();
+    await installers.installer.layer(new Request(`${base}/layer.sh`));
+    await installers.installer.layer(new Request(`${base}/layer.sh?ref=v2026.11.20`));
+    now += 61_000;
+    await installers.installer.layer(new Request(`${base}/layer.sh`));
+    await installers.installer.layer(new Request(`${base}/layer.sh?ref=v2026.11.20`));
+    expect(host.calls(upstreamPath('main'))).toBe(2);
+    expect(host.calls(upstreamPath('v2026.11.20'))).toBe(1);
+  });
+
+  it('shares one upstream request between concurrent misses', async () => {
+    const installers = handlers();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => installers.installer.hacker(new Request(`${base}/hacker.sh`))),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(host.calls(upstreamPath('main'))).toBe(1);
+  });
+
+  it('is bounded: the least recently used entry goes first', async () => {
+    const cache = createUpstreamCache(2);
+    const load = (body: string) => async () => ({ ok: true as const, status: 200, headers: new Headers(), body });
+    await cache.getOrLoad('a', now, 1000, load('a'));
+    await cache.getOrLoad('b', now, 1000, load('b'));
+    await cache.getOrLoad('a', now, 1000, load('a2'));
+    await cache.getOrLoad('c', now, 1000, load('c'));
+    expect(cache.size).toBe(2);
+    expect(await cache.getOrLoad('a', now, 1000, load('a3'))).toMatchObject({ body: 'a' });
+    expect(await cache.getOrLoad('b', now, 1000, load('b2'))).toMatchObject({ body: 'b2' });
+  });
+
+  it('is faster warm than cold (p50 over repeated calls)', async () => {
+    const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+    const codeHost = createCodeHostClient({ apiUrl: host.apiUrl, rawUrl: host.rawUrl, clock, maxBytes: 64 * 1024 });
+    const cold: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      // A fresh cache each time: every call goes to the (loopback) code host.
+      const installers = createInstallerHandlers(() => ({ codeHost, clock }), createUpstreamCache());
+      const started = performance.now();
+      await (await installers.installer.hacker(new Request(`${base}/hacker.sh`))).text();
+      cold.push(performance.now() - started);
+    }
+    const warmHandlers = createInstallerHandlers(() => ({ codeHost, clock }));
+    await warmHandlers.installer.hacker(new Request(`${base}/hacker.sh`));
+    const callsBefore = host.requests.length;
+    const warm: number[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      const started = performance.now();
+      await (await warmHandlers.installer.hacker(new Request(`${base}/hacker.sh`))).text();
+      warm.push(performance.now() - started);
+    }
+    expect(host.requests.length).toBe(callsBefore);
+    const [coldP50, warmP50] = [p50(cold), p50(warm)];
+    console.log(`[installers] p50 uncached ${coldP50.toFixed(3)} ms (loopback upstream), cached ${warmP50.toFixed(3)} ms`);
+    expect(warmP50).toBeLessThan(coldP50);
+  });
+});
+
+describe('/design.md', () => {
+  it('proxies the visual standard from main as markdown', async () => {
+    const response = await handlers().designDoc(new Request(`${base}/design.md`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(response.headers.get('cache-control')).toMatch(/s-maxage=300/);
+    expect(await response.text()).toBe(stubDesignDoc('main'));
+    expect(host.requests.map((r) => r.path)).toEqual(['/layer-desktop/layer/main/DESIGN.md']);
+  });
+
+  it.each([
+    ['500', scenarios.serverError],
+    ['404', scenarios.notFound],
+    ['dropped connection', scenarios.drop],
+  ] as const)('answers 502 text/plain on upstream %s', async (_label, scenario) => {
+    host.setScenario('/layer-desktop/layer/main/DESIGN.md', scenario);
+    const response = await handlers().designDoc(new Request(`${base}/design.md`));
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toMatch(/design standard/);
+  });
+});

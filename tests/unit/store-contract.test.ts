@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '@/lib/store/memory-store';
+import type { Store } from '@/lib/store/types';
+import { createUpstashStore } from '@/lib/store/upstash-store';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
+
+/**
+ * One contract, run against both adapters (lib/store/types.ts). Limits from
+ * the spec's "Limits" table: 600 requests per minute, integer
+ * RateLimit-Remaining and RateLimit-Reset.
+ */
+interface Harness {
+  store: Store;
+  /** Lets `ms` pass: the fake clock for memory, real waiting for Redis. */
+  advance(ms: number): Promise<void>;
+  /** Waits, if needed, so that most of a fixed window lies ahead. */
+  freshWindow(windowMs: number): Promise<void>;
+}
+
+type MakeStore = (options: { limit: number; windowMs: number }) => Harness;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const uniqueKey = (label: string) => `${label}-${randomUUID()}`;
+
+function describeStoreContract(name: string, makeStore: MakeStore): void {
+  describe(`store contract: ${name}`, () => {
+    describe('rate limiter', () => {
+      it('counts requests per key, with integer remaining and reset', async () => {
+        const { store, freshWindow } = makeStore({ limit: 600, windowMs: 60_000 });
+        await freshWindow(60_000);
+        const key = uniqueKey('ip');
+        const first = await store.limiter.limit(key);
+        expect(first).toMatchObject({ allowed: true, limit: 600, remaining: 599 });
+        expect(Number.isInteger(first.resetSeconds)).toBe(true);
+        expect(first.resetSeconds).toBeGreaterThanOrEqual(1);
+        expect(first.resetSeconds).toBeLessThanOrEqual(60);
+        const second = await store.limiter.limit(key);
+        expect(second).toMatchObject({ allowed: true, remaining: 598 });
+      });
+
+      it('denies the 601st request in a window; other keys are independent', async () => {
+        const { store, freshWindow } = makeStore({ limit: 600, windowMs: 60_000 });
+        await freshWindow(60_000);
+        const key = uniqueKey('ip');
+        const remaining: number[] = [];
+        for (let batch = 0; batch < 6; batch++) {
+          const decisions = await Promise.all(Array.from({ length: 100 }, () => store.limiter.limit(key)));
+          for (const decision of decisions) {
+            expect(decision.allowed).toBe(true);
+            remaining.push(decision.remaining);
+          }
+        }
+        expect(remaining.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 600 }, (_, i) => i));
+
+        const denied = await store.limiter.limit(key);
+        expect(denied).toMatchObject({ allowed: false, limit: 600, remaining: 0 });
+        expect(Number.isInteger(denied.resetSeconds)).toBe(true);
+        expect(denied.resetSeconds).toBeGreaterThanOrEqual(1);
+        expect((await store.limiter.limit(key)).remaining).toBe(0); // never negative
+
+        const other = await store.limiter.limit(uniqueKey('other-ip'));
+        expect(other).toMatchObject({ allowed: true, remaining: 599 });
+      });
+
+      it('starts a new count when the window turns', async () => {
+        const windowMs = 1000;
+        const { store, advance, freshWindow } = makeStore({ limit: 2, windowMs });
+        await freshWindow(windowMs);
+        const key = uniqueKey('ip');
+        expect((await store.limiter.limit(key)).allowed).toBe(true);
+        expect((await store.limiter.limit(key)).allowed).toBe(true);
+        const denied = await store.limiter.limit(key);
+        expect(denied).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 1 });
+        await advance(windowMs);
+        expect(await store.limiter.limit(key)).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
+      });
+    });
+
+    describe('key-value store', () => {
+      it('gets what was set, null for a missing key, and replaces on set', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const key = uniqueKey('record');
+        expect(await store.kv.get(key)).toBeNull();
+        await store.kv.set(key, 'first', 60_000);
+        expect(await store.kv.get(key)).toBe('first');
+        await store.kv.set(key, 'second', 60_000);
+        expect(await store.kv.get(key)).toBe('second');
+      });
+
+      it('returns values exactly as stored (no JSON or encoding surprises)', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        for (const value of ['42', '{"ok":true,"n":[1,2]}', 'OK', 'null', '', 'déjà vu ✓ 🚀', 'line\r\nbreak']) {
+          const key = uniqueKey('value');
+          await store.kv.set(key, value, 60_000);
+          expect(await store.kv.get(key)).toBe(value);
+        }
+      });
+
+      it('expires a record after its ttl', async () => {
+        const { store, advance } = makeStore({ limit: 600, windowMs: 60_000 });
+        const key = uniqueKey('short');
+        await store.kv.set(key, 'v', 400);
+        await advance(100);
+        expect(await store.kv.get(key)).toBe('v');
+        await advance(450);
+        expect(await store.kv.get(key)).toBeNull();
+      });
+
+      it('setIfAbsent is atomic: exactly one of 50 concurrent calls wins', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const key = uniqueKey('idempotency');
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => store.kv.setIfAbsent(key, `writer-${i}`, 60_000)),
+        );
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await store.kv.get(key)).toBe(`writer-${results.indexOf(true)}`);
+        expect(await store.kv.setIfAbsent(key, 'late', 60_000)).toBe(false);
+      });
+
+      it('setIfAbsent succeeds again once the record expired', async () => {
+        const { store, advance } = makeStore({ limit: 600, windowMs: 60_000 });
+        const key = uniqueKey('expiring');
+        expect(await store.kv.setIfAbsent(key, 'a', 200)).toBe(true);
+        expect(await store.kv.setIfAbsent(key, 'b', 200)).toBe(false);
+        await advance(300);
+        expect(await store.kv.setIfAbsent(key, 'c', 200)).toBe(true);
+        expect(await store.kv.get(key)).toBe('c');
+      });
+
+      it('deletes a record; deleting a missing key is fine', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const key = uniqueKey('deleted');
+        await store.kv.set(key, 'v', 60_000);
+        await store.kv.delete(key);
+        expect(await store.kv.get(key)).toBeNull();
+        await expect(store.kv.delete(key)).resolves.toBeUndefined();
+        expect(await store.kv.setIfAbsent(key, 'again', 60_000)).toBe(true);
+      });
+
+      it('rejects a ttl that is not a positive number', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        await expect(store.kv.set(uniqueKey('ttl'), 'v', 0)).rejects.toBeInstanceOf(RangeError);
+        await expect(store.kv.setIfAbsent(uniqueKey('ttl'), 'v', Number.NaN)).rejects.toBeInstanceOf(RangeError);
+      });
+    });
+  });
+}
+
+// --- memory: a fake clock ----------------------------------------------------
+
+describeStoreContract('memory', ({ limit, windowMs }) => {
+  let now = Date.UTC(2030, 0, 1, 0, 0, 17, 345);
+  const store = createMemoryStore({ clock: () => now, limit, windowMs });
+  return {
+    store,
+    advance: async (ms) => {
+      now += ms;
+    },
+    freshWindow: async (size) => {
+      now = Math.ceil(now / size) * size + 1;
+    },
+  };
+});
+
+// --- upstash: real redis-server behind the REST bridge, real time ------------
+
+let redis: RedisServer;
+let bridge: UpstashBridge;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  bridge = await startUpstashBridge({ redisPort: redis.port, token: 'contract-token' });
+});
+
+afterAll(async () => {
+  await bridge?.close();
+  await redis?.stop();
+});
+
+describeStoreContract('upstash', ({ limit, windowMs }) => ({
+  // Generous timeouts: this suite checks semantics; store-faults checks latency.
+  store: createUpstashStore({
+    url: bridge.url,
+    token: bridge.token,
+    limit,
+    windowMs,
+    timeoutMs: 5000,
+    kvTimeoutMs: 5000,
+  }),
+  advance: sleep,
+  // @upstash/ratelimit aligns windows to the epoch (Date.now()), as the memory store does.
+  freshWindow: async (size) => {
+    const left = size - (Date.now() % size);
+    if (left < Math.min(size * 0.8, 5_000)) await sleep(left + 5);
+  },
+}));

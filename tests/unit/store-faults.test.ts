@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failOpenLimiter } from '@/lib/store/fail-open';
+import { createMemoryStore, defaultMaxKeys } from '@/lib/store/memory-store';
+import { StoreUnavailableError, type Log, type RateLimiter, type Store } from '@/lib/store/types';
+import { createUpstashStore } from '@/lib/store/upstash-store';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
+
+/**
+ * Failure behaviour of the store. The rate limiter fails open within 250 ms
+ * (not @upstash/ratelimit's 5 s default) and logs at most once a minute; the
+ * key-value half reports StoreUnavailableError instead of hanging or leaking
+ * the client's errors; a store recovers when Redis comes back.
+ */
+const limit = 600;
+const windowMs = 60_000;
+// Wall-clock bound for "within 250 ms", with room for CI noise.
+const failOpenBoundMs = 400;
+
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - started };
+}
+
+async function timedRejection(run: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = performance.now();
+  try {
+    await run();
+  } catch (error) {
+    return { error, ms: performance.now() - started };
+  }
+  throw new Error('expected the operation to fail');
+}
+
+describe('Upstash store when Redis fails', () => {
+  let redis: RedisServer;
+  let bridge: UpstashBridge;
+  let store: Store;
+  let limiter: RateLimiter;
+  let now = Date.now();
+  const logs: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+  const log: Log = (level, message, fields) => logs.push({ level, message, fields });
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    bridge = await startUpstashBridge({ redisPort: redis.port, token: 'faults-token' });
+    // Default timeouts: 250 ms for the limiter, 1000 ms for key-value operations.
+    store = createUpstashStore({ url: bridge.url, token: bridge.token, limit, windowMs });
+    // The injected clock only paces the warnings.
+    limiter = failOpenLimiter(store.limiter, { limit, windowMs, log, clock: () => now });
+  });
+
+  afterAll(async () => {
+    redis?.resume();
+    await bridge?.close();
+    await redis?.stop();
+  });
+
+  it('answers from Redis while it is up', async () => {
+    const decision = await limiter.limit(`up-${randomUUID()}`);
+    expect(decision).toMatchObject({ allowed: true, limit, remaining: limit - 1 });
+    await store.kv.set('up', 'yes', 60_000);
+    expect(await store.kv.get('up')).toBe('yes');
+    expect(logs).toHaveLength(0);
+  });
+
+  it('fails open within 250 ms when Redis is down, and warns once a minute', async () => {
+    await redis.stop();
+    const figures: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { value, ms } = await timed(() => limiter.limit('203.0.113.7'));
+      figures.push(ms);
+      expect(value).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
+    }
+    console.info(`fail-open latency, Redis stopped: ${figures.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+    expect(Math.max(...figures)).toBeLessThan(failOpenBoundMs);
+
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ level: 'warn', message: expect.stringContaining('fail open') });
+    expect(JSON.stringify(logs[0])).not.toContain('203.0.113.7'); // no client IPs in logs
+
+    now += 30_000;
+    await limiter.limit('203.0.113.7');
+    expect(logs).toHaveLength(1);
+    now += 31_000;
+    await limiter.limit('203.0.113.7');
+    expect(logs).toHaveLength(2);
+    expect(logs[1]!.fields).toMatchObject({ failuresSinceLastWarning: 6 }); // 4 quiet ones, +30 s, +61 s
+  });
+
+  it('reports StoreUnavailableError from key-value operations, quickly, while Redis is down', async () => {
+    const operations: [string, () => Promise<unknown>][] = [
+      ['get', () => store.kv.get('private-key')],
+      ['set', () => store.kv.set('private-key', 'private-value', 1000)],
+      ['setIfAbsent', () => store.kv.setIfAbsent('private-key', 'private-value', 1000)],
+      ['delete', () => store.kv.delete('private-key')],
+    ];
+    for (const [name, run] of operations) {
+      const { error, ms } = await timedRejection(run);
+      expect(error, name).toBeInstanceOf(StoreUnavailableError);
+      expect(ms, name).toBeLessThan(2000);
+      // The client's messages quote the command; ours must not carry keys or values.
+      expect(String(error), name).not.toContain('private-');
+      expect((error as Error).cause, name).toBeUndefined();
+    }
+    // The inner limiter reports the failure too; only the wrapper fails open.
+    await expect(store.limiter.limit('k')).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+
+  it('fails open within 250 ms when Redis hangs, and key-value operations time out', async () => {
+    await redis.start();
+    expect((await store.limiter.limit(`warm-${randomUUID()}`)).allowed).toBe(true);
+    redis.pause();
+    try {
+      const { value, ms } = await timed(() => limiter.limit(`hung-${randomUUID()}`));
+      console.info(`fail-open latency, Redis not answering: ${ms.toFixed(1)} ms`);
+      expect(value).toMatchObject({ allowed: true, remaining: limit });
+      expect(ms).toBeLessThan(failOpenBoundMs);
+
+      const { error, ms: kvMs } = await timedRejection(() => store.kv.get('up'));
+      console.info(`key-value timeout, Redis not answering: ${kvMs.toFixed(1)} ms`);
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect(kvMs).toBeLessThan(2000);
+    } finally {
+      redis.resume();
+    }
+  });
+
+  it('works again after Redis restarts, with the same store', async () => {
+    await redis.stop();
+    await expect(store.kv.get('k')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await redis.start();
+    // A fresh Redis has no scripts loaded: the client falls back from EVALSHA to EVAL.
+    const key = `back-${randomUUID()}`;
+    expect(await store.limiter.limit(key)).toMatchObject({ allowed: true, remaining: limit - 1 });
+    expect(await limiter.limit(key)).toMatchObject({ allowed: true, remaining: limit - 2 });
+    await store.kv.set('back', 'again', 60_000);
+    expect(await store.kv.get('back')).toBe('again');
+    expect(await store.kv.setIfAbsent('back', 'other', 60_000)).toBe(false);
+  });
+});
+
+describe('memory store bounds', () => {
+  it('caps the limiter at maxKeys under a flood of distinct client IPs', async () => {
+    const now = 1_000_000;
+    const store = createMemoryStore({ clock: () => now, limit, windowMs });
+    const ip = (i: number) => `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`;
+    const flood = defaultMaxKeys * 2;
+    for (let i = 0; i < flood; i++) await store.limiter.limit(ip(i));
+    expect(store.size().limiter).toBeLessThanOrEqual(defaultMaxKeys);
+    // The newest client is still counted.
+    expect((await store.limiter.limit(ip(flood - 1))).remaining).toBe(limit - 2);
+    store.close();
+  });
+
+  it('evicts expired records first, then the oldest', async () => {
+    let now = 0;
+    const store = createMemoryStore({ clock: () => now, limit, windowMs, maxKeys: 100 });
+    for (let i = 0; i < 50; i++) await store.kv.set(`short-${i}`, 'v', 1000);
+    for (let i = 0; i < 50; i++) await store.kv.set(`long-${i}`, 'v', 3_600_000);
+    now = 2000;
+    await store.kv.set('new-0', 'v', 3_600_000);
+    for (let i = 0; i < 50; i++) expect(await store.kv.get(`long-${i}`)).toBe('v');
+    expect(store.size().kv).toBe(51);
+
+    for (let i = 1; i <= 200; i++) await store.kv.set(`new-${i}`, 'v', 3_600_000);
+    expect(store.size().kv).toBeLessThanOrEqual(100);
+    expect(await store.kv.get('new-200')).toBe('v');
+    expect(await store.kv.get('long-0')).toBeNull();
+    store.close();
+  });
+
+  it('caps the bytes held by records', async () => {
+    const store = createMemoryStore({ clock: () => 0, limit, windowMs, maxBytes: 20_000 });
+    const value = 'x'.repeat(1000); // ~2 KB as UTF-16
+    for (let i = 0; i < 100; i++) await store.kv.set(`record-${i}`, value, 60_000);
+    expect(store.size().kv).toBeLessThanOrEqual(10);
+    expect(await store.kv.get('record-99')).toBe(value);
+    store.close();
+  });
+
+  it('sweeps expired entries periodically', async () => {
+    let now = 0;
+    const store = createMemoryStore({ clock: () => now, limit, windowMs: 1000, sweepIntervalMs: 20 });
+    await store.kv.set('a', 'v', 10);
+    await store.limiter.limit('ip');
+    now = 5000;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(store.size()).toEqual({ kv: 0, limiter: 0 });
+    store.close();
+  });
+});

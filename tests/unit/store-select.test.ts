@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '@/lib/env';
+import { createStore } from '@/lib/store';
+import type { Log } from '@/lib/store/types';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
+
+function recorder() {
+  const lines: { level: string; message: string }[] = [];
+  const log: Log = (level, message) => lines.push({ level, message });
+  return { lines, log };
+}
+
+const upstash = { UPSTASH_REDIS_REST_URL: 'https://example.upstash.io', UPSTASH_REDIS_REST_TOKEN: 'token' };
+const vercelKv = { KV_REST_API_URL: 'https://kv.example.upstash.io', KV_REST_API_TOKEN: 'token' };
+
+describe('createStore picks its adapter from the environment', () => {
+  it.each([
+    ['no Redis variables', {}, 'memory'],
+    ['UPSTASH_REDIS_REST_URL and _TOKEN', upstash, 'upstash'],
+    ['KV_REST_API_URL and _TOKEN (Vercel KV)', vercelKv, 'upstash'],
+    ['both sets', { ...upstash, ...vercelKv }, 'upstash'],
+    ['empty values', { UPSTASH_REDIS_REST_URL: '', UPSTASH_REDIS_REST_TOKEN: '' }, 'memory'],
+  ] as const)('%s → %s', (_, source, kind) => {
+    const { lines, log } = recorder();
+    expect(createStore(parseEnv(source), { log }).kind).toBe(kind);
+    expect(lines).toHaveLength(0);
+  });
+
+  it('warns once, clearly, on Vercel without Redis', () => {
+    const { lines, log } = recorder();
+    const store = createStore(parseEnv({ VERCEL: '1' }), { log });
+    expect(store.kind).toBe('memory');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.level).toBe('warn');
+    expect(lines[0]!.message).toMatch(/per instance/);
+    expect(lines[0]!.message).toMatch(/UPSTASH_REDIS_REST_URL/);
+  });
+
+  it('does not warn on Vercel with Redis', () => {
+    const { lines, log } = recorder();
+    expect(createStore(parseEnv({ VERCEL: '1', ...vercelKv }), { log }).kind).toBe('upstash');
+    expect(lines).toHaveLength(0);
+  });
+
+  it('applies RATE_LIMIT_PER_MINUTE', async () => {
+    const { log } = recorder();
+    const store = createStore(parseEnv({ RATE_LIMIT_PER_MINUTE: '3' }), { log, clock: () => 0 });
+    const decisions = [];
+    for (let i = 0; i < 4; i++) decisions.push(await store.limiter.limit('ip'));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[0]).toMatchObject({ limit: 3, remaining: 2, resetSeconds: 60 });
+  });
+
+  it('wraps the Redis limiter so that it fails open', async () => {
+    const { lines, log } = recorder();
+    // Nothing listens on port 9 of loopback (discard), so every request fails.
+    const store = createStore(
+      parseEnv({ UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:9', UPSTASH_REDIS_REST_TOKEN: 'token' }),
+      { log },
+    );
+    const started = performance.now();
+    expect(await store.limiter.limit('ip')).toMatchObject({ allowed: true, limit: 600, remaining: 600 });
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(lines).toEqual([expect.objectContaining({ level: 'warn' })]);
+  });
+});
+
+describe('createStore talks to the configured Redis', () => {
+  let redis: RedisServer;
+  let bridge: UpstashBridge;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    bridge = await startUpstashBridge({ redisPort: redis.port, token: 'select-token' });
+  });
+
+  afterAll(async () => {
+    await bridge?.close();
+    await redis?.stop();
+  });
+
+  it.each(['UPSTASH_REDIS_REST', 'KV_REST_API'])('through %s_URL and _TOKEN', async (prefix) => {
+    const { lines, log } = recorder();
+    const env =
+      prefix === 'KV_REST_API'
+        ? { KV_REST_API_URL: bridge.url, KV_REST_API_TOKEN: bridge.token }
+        : { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token };
+    const store = createStore(parseEnv(env), { log });
+    const key = `select-${randomUUID()}`;
+    await store.kv.set(key, prefix, 60_000);
+    expect(await store.kv.get(key)).toBe(prefix);
+    expect(await store.limiter.limit(key)).toMatchObject({ allowed: true, remaining: 599 });
+    expect(await store.limiter.limit(key)).toMatchObject({ allowed: true, remaining: 598 });
+    expect(lines).toHaveLength(0);
+  });
+});

@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const alias = {
+  '@/': `${root}/`,
+  'fumadocs-mdx:collections/': `${root}/.source/`,
+  // `server-only` throws outside React Server Components; tests run in plain Node.
+  'server-only': `${root}/tests/helpers/empty-module.ts`,
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/routes/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One production server is shared; files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
