@@ -5,6 +5,10 @@ const eslintConfig = defineConfig([
   ...nextVitals,
   globalIgnores([
     '.next/**',
+    '.next-*/**',
+    'tests/.artifacts/**',
+    'test-results/**',
+    'playwright-report/**',
     'out/**',
     'build/**',
     'next-env.d.ts',

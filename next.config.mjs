@@ -9,6 +9,8 @@ const htmlVary = 'Accept, User-Agent, Accept-Encoding';
 /** @type {import('next').NextConfig} */
 const config = {
   reactStrictMode: true,
+  // Separate build directories let the test run and the benchmark build side by side.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   // `npm test` type-checks once with `tsc --noEmit`; the build skips a second pass.
   typescript: { ignoreBuildErrors: true },

@@ -35,11 +35,11 @@ const origin = () => publicOrigin(env());
 /** The rooms a desktop turns on, as links to their pages. */
 function RoomLinks({ ids }: { ids: readonly RoomId[] }) {
   return (
-    <ul className="flex flex-wrap gap-1.5 !m-0 !p-0 list-none">
+    <ul className="m-0 flex list-none flex-wrap gap-1.5 p-0">
       {ids.map((id) => {
         const room = must(findRoom(id), `room "${id}"`);
         return (
-          <li key={id} className="!m-0">
+          <li key={id}>
             <Link
               href={room.docsPath}
               className="inline-block rounded-full border border-fd-border px-2 py-0.5 text-xs font-medium text-fd-foreground no-underline hover:bg-fd-accent focus-visible:outline-2 focus-visible:outline-fd-primary"

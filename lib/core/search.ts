@@ -259,6 +259,9 @@ function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string
   return { url: section.url, breadcrumbs, excerpt: excerptAround(text, words), score: ranked.score };
 }
 
+export const missingQueryError = () =>
+  new ApiError('missing_query', 'Pass a search query in `q` (at least one character).');
+
 export function createDocsSearch(options: DocsSearchOptions): DocsSearch {
   const { loadIndex, cursors, log } = options;
   let loading: Promise<LoadedIndex> | undefined;
@@ -284,7 +287,7 @@ export function createDocsSearch(options: DocsSearchOptions): DocsSearch {
     async search(input) {
       const q = input.q ?? '';
       if (q.trim().length === 0) {
-        return err(new ApiError('missing_query', 'Pass a search query in `q` (at least one character).'));
+        return err(missingQueryError());
       }
       const scope: CursorScope = { kind: 'search', q };
       const position = resolvePagePosition(cursors, scope, input);

@@ -3,10 +3,50 @@ import { source } from '@/lib/source';
 import type { RouteHandler } from '@/lib/api/handler';
 
 /**
- * The Fumadocs (Orama-shaped) search index of every page and section.
- * Served whole at /api/search for the site's static search dialog; the same
- * export is what /v1/search scores.
+ * The Fumadocs (Orama-shaped) search index of every page and section,
+ * served whole at /api/search for the site's static search dialog and
+ * scored by /v1/search (lib/core/search.ts): one index for both.
  */
 export const searchServer = createFromSource(source);
 
-export const searchIndexHandler: RouteHandler = async () => searchServer.staticGET();
+interface IndexRow {
+  type: string;
+  page_id?: string;
+  content?: string;
+  breadcrumbs?: string[];
+}
+
+/**
+ * Fumadocs puts breadcrumbs on page rows only; the spec's index has them
+ * on every section row too ("one row per section with url, breadcrumbs,
+ * content and a page_id"). Section breadcrumbs are the page's breadcrumbs
+ * followed by the page title. The stored documents are not indexed fields,
+ * so scoring is unchanged.
+ */
+export function addSectionBreadcrumbs<T extends { docs: { docs: Record<string, IndexRow> } }>(exported: T): T {
+  const rows = Object.values(exported.docs.docs);
+  const pages = new Map(rows.filter((row) => row.type === 'page').map((row) => [row.page_id, row]));
+  for (const row of rows) {
+    if (row.type === 'page' || !row.page_id) continue;
+    const page = pages.get(row.page_id);
+    if (page) row.breadcrumbs = [...(page.breadcrumbs ?? []), page.content ?? ''];
+  }
+  return exported;
+}
+
+let exported: Promise<unknown> | undefined;
+/** The exported index, built once per process. */
+export function exportSearchIndex(): Promise<unknown> {
+  exported ??= searchServer
+    .export()
+    .then((data) => addSectionBreadcrumbs(data as unknown as { docs: { docs: Record<string, IndexRow> } }));
+  return exported;
+}
+
+let body: Promise<string> | undefined;
+export const searchIndexHandler: RouteHandler = async () => {
+  body ??= exportSearchIndex().then((data) => JSON.stringify(data));
+  return new Response(await body, {
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300, s-maxage=3600' },
+  });
+};

@@ -48,6 +48,11 @@ export function isPagePath(pathname: string): boolean {
   return !pathname.endsWith('.md') && families.some((family) => family.match(pathname) !== undefined);
 }
 
+/** Whether the path is a page's `.md` twin. */
+export function isTwinPath(pathname: string): boolean {
+  return suffixTwin(pathname) !== undefined;
+}
+
 /** `/docs/x.md` and `/problems/x.md` → their twin routes. */
 function suffixTwin(pathname: string): string | undefined {
   if (pathname.endsWith('.md')) {

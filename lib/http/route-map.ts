@@ -1,7 +1,7 @@
 import { endpoints } from '@/lib/api/endpoints';
 import { pathPattern } from '@/lib/api/endpoint';
 import { isAppName } from '@/lib/catalog';
-import { isPagePath } from './page-negotiation';
+import { isPagePath, isTwinPath } from './page-negotiation';
 
 /**
  * What a path is, decided from the endpoint table and the page families:
@@ -17,6 +17,7 @@ const internalPrefixes = ['/_next/', '/og/', '/llms.mdx/', '/fonts/'];
 
 export function classifyPath(pathname: string): PathKind {
   if (isPagePath(pathname)) return 'page';
+  if (isTwinPath(pathname)) return 'endpoint';
   if (endpointPatterns.some(({ pattern }) => pattern.test(pathname))) return 'endpoint';
   if (internalPrefixes.some((prefix) => pathname.startsWith(prefix))) return 'internal';
   return 'unknown';

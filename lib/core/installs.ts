@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type { appRowSchema, DesktopRow, installAnswerSchema, roomRowSchema } from '@/lib/api/schemas';
+import {
+  appRepositoryUrl,
+  apps,
+  desktopFlag,
+  desktops,
+  findDesktop,
+  installLine,
+  pinnedDesktop,
+  rooms,
+  type Desktop,
+} from '@/lib/catalog';
+import { ApiError } from '@/lib/http/problem';
+import { downloadRoute, v1 } from '@/lib/routes';
+import { err, ok, type Result } from './result';
+
+/**
+ * The catalog as rows of /v1/desktops, /v1/rooms and /v1/apps, and the
+ * install answer of the `install` batch operation and the MCP tool
+ * `get_install_command` (spec "What the service does": URL desktops pin
+ * themselves; a desktop in its own repository installs through /layer.sh
+ * with `--desktop=<flakeref>`). Links are site-relative like search hits;
+ * install lines are absolute because they are pasted into a shell.
+ */
+
+export type InstallAnswer = z.infer<typeof installAnswerSchema>;
+export type RoomRow = z.infer<typeof roomRowSchema>;
+export type AppRow = z.infer<typeof appRowSchema>;
+
+function desktopRow(desktop: Desktop, origin: string): DesktopRow {
+  return {
+    desktop: desktop.name,
+    title: desktop.title,
+    author: desktop.author,
+    blurb: desktop.blurb,
+    rooms: [...desktop.rooms],
+    pins: pinnedDesktop(desktop),
+    install: installLine(desktop, origin),
+    flag: desktopFlag(desktop),
+    docs_url: desktop.docsPath,
+  };
+}
+
+/** One row per desktop, in gallery order. `origin` is the public origin of the install lines. */
+export function desktopRows(origin: string): DesktopRow[] {
+  return desktops.map((desktop) => desktopRow(desktop, origin));
+}
+
+export function unknownDesktopError(name: string): ApiError {
+  const valid = desktops.map((desktop) => `\`${desktop.name}\``).join(', ');
+  return new ApiError('unknown_desktop', `\`${name}\` is not a desktop in the gallery. The desktops are ${valid}.`);
+}
+
+/** The named desktop's row, or every row when no desktop is named. */
+export function installAnswer(desktop: string | undefined, origin: string): Result<InstallAnswer, ApiError> {
+  if (desktop === undefined) return ok({ desktops: desktopRows(origin) });
+  const found = findDesktop(desktop);
+  return found ? ok({ desktops: [desktopRow(found, origin)] }) : err(unknownDesktopError(desktop));
+}
+
+export function roomRows(): RoomRow[] {
+  return rooms.map((room) => ({
+    room: room.id,
+    title: room.title,
+    namespaces: [...room.namespaces],
+    docs_url: room.docsPath,
+  }));
+}
+
+export function appRows(): AppRow[] {
+  return apps.map((app) => ({
+    app: app.name,
+    title: app.title,
+    blurb: app.blurb,
+    release_url: v1.release(app.name),
+    download_url: downloadRoute(app.name),
+    repository_url: appRepositoryUrl(app),
+    docs_url: app.docsPath,
+  }));
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { batchAnswerSchema, batchRequestSchema, type BatchAnswer, type BatchRequest, type Job } from '@/lib/api/schemas';
+import { ApiError, problemSchema, type Problem } from '@/lib/http/problem';
+import { v1 } from '@/lib/routes';
+import type { Clock, KeyValueStore, Log } from '@/lib/store/types';
+import { err, ok, type Result } from './result';
+
+/**
+ * Asynchronous jobs (spec "States and transitions"): POST /v1/jobs stores a
+ * `queued` job and answers 202; the runner (`execute`, called after the
+ * response) answers every operation and stores `done` with the batch
+ * answer, or `failed` if the run itself crashes. One hour after completion
+ * the job is gone (`unknown_job`).
+ *
+ * A job carries a lease: a runner that dies leaves a job whose lease runs
+ * out with no progress, and that job reads as `failed`, never stuck
+ * `queued`.
+ */
+
+export interface JobServiceOptions {
+  kv: KeyValueStore;
+  clock: Clock;
+  /** How long a job may wait for, or run in, its runner before it reads as failed. */
+  leaseMs?: number;
+  /** How long a finished job stays readable (spec "Limits": one hour). */
+  retentionMs?: number;
+  /** Answers the operations; `runBatch` bound to its dependencies. */
+  run: (request: BatchRequest) => Promise<BatchAnswer>;
+  newId?: () => string;
+  log?: Log;
+}
+
+export interface JobService {
+  submit(request: BatchRequest): Promise<Result<Job, ApiError>>;
+  /** Runs a queued job once; never throws (failures are stored or logged). */
+  execute(id: string): Promise<void>;
+  read(id: string): Promise<Result<Job, ApiError>>;
+}
+
+export const jobLeaseMs = 30_000;
+export const jobRetentionMs = 3_600_000;
+
+const jobIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const jobRecordSchema = z.object({
+  id: z.string(),
+  /** `running` is internal: the public status stays `queued` until the job completes. */
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  createdAt: z.number(),
+  leaseExpiresAt: z.number(),
+  completedAt: z.number().nullable(),
+  operations: z.number().int(),
+  request: batchRequestSchema.optional(),
+  result: batchAnswerSchema.optional(),
+  problem: problemSchema.optional(),
+});
+type JobRecord = z.infer<typeof jobRecordSchema>;
+
+const recordKey = (id: string) => `job:v1:${id}`;
+const runnerKey = (id: string) => `job:v1:${id}:runner`;
+
+const unknownJob = () =>
+  new ApiError('unknown_job', 'No job has this id, or its result aged out: results are kept one hour after the job completes.');
+const storeUnavailable = () =>
+  new ApiError('store_unavailable', 'The store that keeps jobs did not answer. Retry later.');
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function createJobService(options: JobServiceOptions): JobService {
+  const { kv, clock, run, leaseMs = jobLeaseMs, retentionMs = jobRetentionMs, newId = randomUUID, log } = options;
+
+  function abandoned(): Problem {
+    const seconds = Math.round(leaseMs / 1000);
+    return new ApiError(
+      'internal_error',
+      `The job stopped before it finished: its runner did not report back within ${seconds} seconds. Submit it again.`,
+    ).toProblem();
+  }
+
+  /** The job as clients see it at `now`, or undefined once it has aged out. */
+  function publicJob(record: JobRecord, now: number): Job | undefined {
+    const base = { id: record.id, url: v1.job(record.id), created_at: iso(record.createdAt), operations: record.operations };
+    if (record.state === 'queued' || record.state === 'running') {
+      if (now < record.leaseExpiresAt) return { ...base, status: 'queued', completed_at: null };
+      // The runner died: the job failed when its lease ran out.
+      if (now >= record.leaseExpiresAt + retentionMs) return undefined;
+      return { ...base, status: 'failed', completed_at: iso(record.leaseExpiresAt), problem: abandoned() };
+    }
+    const completedAt = record.completedAt ?? record.leaseExpiresAt;
+    if (now >= completedAt + retentionMs) return undefined;
+    return record.state === 'done'
+      ? { ...base, status: 'done', completed_at: iso(completedAt), result: record.result }
+      : { ...base, status: 'failed', completed_at: iso(completedAt), problem: record.problem ?? abandoned() };
+  }
+
+  async function readRecord(id: string): Promise<JobRecord | undefined> {
+    const value = await kv.get(recordKey(id));
+    if (value === null) return undefined;
+    try {
+      const parsed = jobRecordSchema.safeParse(JSON.parse(value));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // Falls through: an unreadable record is no job.
+    }
+    log?.('error', 'unreadable job record', { id });
+    return undefined;
+  }
+
+  async function writeRecord(record: JobRecord, ttlMs: number): Promise<void> {
+    await kv.set(recordKey(record.id), JSON.stringify(record), ttlMs);
+  }
+
+  async function finish(record: JobRecord, outcome: { result: BatchAnswer } | { problem: Problem }): Promise<void> {
+    const now = clock();
+    // Past its lease the job already reads as failed; keep it failed so no client sees it change.
+    const late = now >= record.leaseExpiresAt;
+    const kept: JobRecord = { ...record, request: undefined };
+    let finished: JobRecord;
+    if (late) finished = { ...kept, state: 'failed', completedAt: record.leaseExpiresAt, problem: abandoned() };
+    else if ('result' in outcome) finished = { ...kept, state: 'done', completedAt: now, result: outcome.result };
+    else finished = { ...kept, state: 'failed', completedAt: now, problem: outcome.problem };
+    const keepFor = (finished.completedAt ?? now) + retentionMs - now;
+    if (keepFor > 0) await writeRecord(finished, keepFor);
+  }
+
+  return {
+    async submit(request) {
+      const now = clock();
+      const record: JobRecord = {
+        id: newId(),
+        state: 'queued',
+        createdAt: now,
+        leaseExpiresAt: now + leaseMs,
+        completedAt: null,
+        operations: request.operations.length,
+        request,
+      };
+      try {
+        await writeRecord(record, leaseMs + retentionMs);
+      } catch {
+        return err(storeUnavailable());
+      }
+      const job = publicJob(record, now);
+      return job ? ok(job) : err(unknownJob());
+    },
+
+    async execute(id) {
+      try {
+        // One runner per job, even if execute is called twice.
+        if (!(await kv.setIfAbsent(runnerKey(id), String(clock()), leaseMs + retentionMs))) return;
+        const record = await readRecord(id);
+        if (!record || record.state !== 'queued' || !record.request) return;
+        const now = clock();
+        if (now >= record.leaseExpiresAt) return; // Too late: it already reads as failed.
+
+        const running: JobRecord = { ...record, state: 'running', leaseExpiresAt: now + leaseMs };
+        await writeRecord(running, leaseMs + retentionMs);
+        let outcome: { result: BatchAnswer } | { problem: Problem };
+        try {
+          outcome = { result: await run(record.request) };
+        } catch (error) {
+          const requestId = randomUUID();
+          log?.('error', 'job crashed', { id, requestId, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+          outcome = {
+            problem: new ApiError('internal_error', `The job crashed. Quote request id ${requestId} when reporting it.`, {}, requestId).toProblem(),
+          };
+        }
+        await finish(running, outcome);
+      } catch (error) {
+        // The store failed; the job's lease runs out and it reads as failed.
+        log?.('error', 'job could not be run', { id, cause: String(error) });
+      }
+    },
+
+    async read(id) {
+      if (!jobIdPattern.test(id)) return err(unknownJob());
+      let record: JobRecord | undefined;
+      try {
+        record = await readRecord(id);
+      } catch {
+        return err(storeUnavailable());
+      }
+      const job = record && publicJob(record, clock());
+      return job ? ok(job) : err(unknownJob());
+    },
+  };
+}

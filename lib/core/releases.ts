@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { releaseSchema, type Release } from '@/lib/api/schemas';
+import { appNames, appRepositoryUrl, findApp, type App } from '@/lib/catalog';
+import { ApiError } from '@/lib/http/problem';
+import type { Clock, KeyValueStore, Log } from '@/lib/store/types';
+import { err, ok, type Result } from './result';
+
+/**
+ * Latest-release metadata of the apps (spec "Versioned REST":
+ * GET /v1/releases/{app}; "Installers and downloads": GET /download/{app}).
+ * One upstream call per app per five minutes: a store-backed cache shared
+ * by every instance, revalidated with the ETag when stale, with in-process
+ * single-flight so a burst of requests makes one upstream call.
+ */
+
+/** The code-host client as this module uses it (lib/code-host/code-host-client.ts `api`). */
+export type ReleaseApiResult =
+  | { ok: true; status: number; headers: Headers; body: string }
+  | { ok: false; reason: 'unreachable' | 'timeout' | 'status' | 'too_large' | 'redirect'; status?: number };
+export interface ReleaseApi {
+  api(pathSegments: readonly string[], opts?: { etag?: string }): Promise<ReleaseApiResult>;
+}
+
+/** Where /download/{app} sends the browser. */
+export type DownloadTarget = { kind: 'asset'; url: string } | { kind: 'releases-page'; url: string };
+
+export interface ReleaseService {
+  latestRelease(app: string): Promise<Result<Release, ApiError>>;
+  downloadTarget(app: string): Promise<Result<DownloadTarget, ApiError>>;
+}
+
+export interface ReleaseServiceOptions {
+  api: ReleaseApi;
+  kv: KeyValueStore;
+  clock: Clock;
+  /** How long a looked-up release is answered without asking upstream (spec "Limits": five minutes). */
+  ttlMs?: number;
+  /** Deadline of one upstream call, on top of the client's own. */
+  timeoutMs?: number;
+  /** Which asset URLs /download may redirect to; see `trustedAssetUrlPolicy`. */
+  isTrustedAssetUrl?: (url: URL) => boolean;
+  log?: Log;
+}
+
+export const releaseCacheTtlMs = 300_000;
+/** A stale entry is kept this long so its ETag can still turn a refresh into a cheap 304. */
+const cacheRetentionMs = 24 * 60 * 60 * 1000;
+
+export function unknownAppError(app: string): ApiError {
+  const valid = appNames.map((name) => `\`${name}\``).join(' and ');
+  return new ApiError('unknown_app', `\`${app}\` is not a downloadable app. The downloadable apps are ${valid}.`);
+}
+
+/** The repository's releases page: where /download goes when there is no asset to send. */
+export const releasesPageUrl = (app: App) => `${appRepositoryUrl(app)}/releases`;
+
+/**
+ * Asset URLs /download may redirect to: the code host's web and asset
+ * hosts, plus the configured API and raw origins (and the web host next to
+ * an `api.` host), so a redirect never leaves the code host.
+ */
+export function trustedAssetUrlPolicy(configured: { apiUrl?: string; rawUrl?: string } = {}): (url: URL) => boolean {
+  const origins = new Set(['https://github.com', 'https://objects.githubusercontent.com']);
+  for (const value of [configured.apiUrl, configured.rawUrl]) {
+    if (!value) continue;
+    const url = new URL(value);
+    origins.add(url.origin);
+    if (url.hostname.startsWith('api.')) origins.add(`${url.protocol}//${url.host.slice('api.'.length)}`);
+  }
+  return (url) => origins.has(url.origin) && url.username === '' && url.password === '';
+}
+
+// --- the code host's answer ------------------------------------------------
+
+/** The fields of GitHub's "get the latest release" this module reads. */
+const upstreamReleaseSchema = z.object({
+  tag_name: z.string().min(1),
+  published_at: z.string().nullish(),
+  created_at: z.string().nullish(),
+  assets: z.array(
+    z.object({
+      name: z.string(),
+      size: z.number().int().nonnegative(),
+      browser_download_url: z.string(),
+      state: z.string().optional(),
+    }),
+  ),
+});
+type UpstreamAsset = z.infer<typeof upstreamReleaseSchema>['assets'][number];
+
+// Names that mark a build for another platform; a macOS archive may say `mac`, `macos`, `darwin` or nothing.
+const otherPlatformWords = new Set(['linux', 'windows', 'win', 'win32', 'win64', 'android', 'ios', 'freebsd', 'ubuntu', 'debian']);
+
+/** Disk image before archive (spec "Installers and downloads"); anything else is no macOS download. */
+function assetPreference(asset: UpstreamAsset): number | null {
+  if (asset.state !== undefined && asset.state !== 'uploaded') return null;
+  const name = asset.name.toLowerCase();
+  // Checksums and signatures (`.dmg.sha256`, `.zip.sig`) end otherwise and drop out here.
+  const rank = name.endsWith('.dmg') ? 0 : name.endsWith('.zip') ? 1 : null;
+  if (rank === null) return null;
+  if (name.split(/[^a-z0-9]+/).some((word) => otherPlatformWords.has(word))) return null;
+  try {
+    const url = new URL(asset.browser_download_url);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  } catch {
+    return null;
+  }
+  return rank;
+}
+
+/** The most-preferred macOS asset; ties keep the code host's order. */
+export function pickMacAsset(assets: readonly UpstreamAsset[]): UpstreamAsset | undefined {
+  let best: { asset: UpstreamAsset; rank: number } | undefined;
+  for (const asset of assets) {
+    const rank = assetPreference(asset);
+    if (rank !== null && (!best || rank < best.rank)) best = { asset, rank };
+  }
+  return best?.asset;
+}
+
+function publishedAt(release: z.infer<typeof upstreamReleaseSchema>): string | null {
+  const value = release.published_at ?? release.created_at;
+  if (!value) return null;
+  if (z.iso.datetime().safeParse(value).success) return value;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+// --- the cache -------------------------------------------------------------
+
+const outcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('release'), release: releaseSchema }),
+  z.object({ kind: z.literal('no_release'), tag: z.string() }),
+]);
+type Outcome = z.infer<typeof outcomeSchema>;
+
+const cachedReleaseSchema = z.object({
+  fetchedAt: z.number(),
+  etag: z.string().nullable(),
+  outcome: outcomeSchema,
+});
+type CachedRelease = z.infer<typeof cachedReleaseSchema>;
+
+const cacheKey = (app: App) => `release:v1:${app.repository.owner}/${app.repository.repo}`;
+
+function parseCached(value: string | null): CachedRelease | undefined {
+  if (value === null) return undefined;
+  try {
+    const parsed = cachedReleaseSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Upstream = { kind: 'fresh'; outcome: Outcome; etag: string | null } | { kind: 'not-modified' } | { kind: 'failed'; why: string };
+
+function readUpstream(result: ReleaseApiResult): Upstream {
+  if (!result.ok) return { kind: 'failed', why: result.status ? `${result.reason} ${result.status}` : result.reason };
+  if (result.status === 304) return { kind: 'not-modified' };
+  let body: unknown;
+  try {
+    body = JSON.parse(result.body);
+  } catch {
+    return { kind: 'failed', why: 'not JSON' };
+  }
+  const parsed = upstreamReleaseSchema.safeParse(body);
+  if (!parsed.success) return { kind: 'failed', why: 'not a release' };
+  const release = parsed.data;
+  const etag = result.headers.get('etag');
+  const asset = pickMacAsset(release.assets);
+  if (!asset) return { kind: 'fresh', outcome: { kind: 'no_release', tag: release.tag_name }, etag };
+  const published = publishedAt(release);
+  if (!published) return { kind: 'failed', why: 'no publication date' };
+  const mapped = releaseSchema.safeParse({
+    tag: release.tag_name,
+    asset: asset.name,
+    size: asset.size,
+    url: asset.browser_download_url,
+    publishedAt: published,
+  });
+  if (!mapped.success) return { kind: 'failed', why: 'unusable asset' };
+  return { kind: 'fresh', outcome: { kind: 'release', release: mapped.data }, etag };
+}
+
+// --- the service -----------------------------------------------------------
+
+export function createReleaseService(options: ReleaseServiceOptions): ReleaseService {
+  const { api, kv, clock, ttlMs = releaseCacheTtlMs, timeoutMs = 5_000, log } = options;
+  const isTrustedAssetUrl = options.isTrustedAssetUrl ?? trustedAssetUrlPolicy();
+  /** The last entry this instance saw per app: spares a store read while it is fresh. */
+  const local = new Map<string, CachedRelease>();
+  /** One lookup per app at a time; concurrent callers share it. */
+  const inflight = new Map<string, Promise<Result<Release, ApiError>>>();
+
+  const isFresh = (entry: CachedRelease) => clock() - entry.fetchedAt < ttlMs;
+
+  async function readCache(app: App): Promise<CachedRelease | undefined> {
+    try {
+      return parseCached(await kv.get(cacheKey(app)));
+    } catch (error) {
+      // The cache is an optimisation: a store outage means asking upstream.
+      log?.('warn', 'release cache unreadable; asking the code host', { app: app.name, cause: String(error) });
+      return undefined;
+    }
+  }
+
+  async function writeCache(app: App, entry: CachedRelease): Promise<void> {
+    local.set(app.name, entry);
+    try {
+      await kv.set(cacheKey(app), JSON.stringify(entry), cacheRetentionMs);
+    } catch (error) {
+      log?.('warn', 'release cache not written', { app: app.name, cause: String(error) });
+    }
+  }
+
+  async function callUpstream(app: App, etag: string | null): Promise<ReleaseApiResult> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<ReleaseApiResult>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, reason: 'timeout' }), timeoutMs);
+    });
+    const segments = ['repos', app.repository.owner, app.repository.repo, 'releases', 'latest'];
+    const call = Promise.resolve()
+      .then(() => api.api(segments, etag ? { etag } : undefined))
+      .catch((): ReleaseApiResult => ({ ok: false, reason: 'unreachable' }));
+    try {
+      return await Promise.race([call, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function answer(app: App, outcome: Outcome): Result<Release, ApiError> {
+    if (outcome.kind === 'release') return ok(outcome.release);
+    return err(
+      new ApiError(
+        'no_release',
+        `The latest release of ${app.name} (${outcome.tag}) has no macOS download. Its releases page is ${releasesPageUrl(app)}.`,
+      ),
+    );
+  }
+
+  async function lookUp(app: App): Promise<Result<Release, ApiError>> {
+    let cached = local.get(app.name);
+    if (!cached || !isFresh(cached)) {
+      const stored = await readCache(app);
+      if (stored && (!cached || stored.fetchedAt >= cached.fetchedAt)) cached = stored;
+    }
+    if (cached && isFresh(cached)) {
+      local.set(app.name, cached);
+      return answer(app, cached.outcome);
+    }
+
+    const upstream = readUpstream(await callUpstream(app, cached?.etag ?? null));
+    if (upstream.kind === 'not-modified' && cached) {
+      await writeCache(app, { ...cached, fetchedAt: clock() });
+      return answer(app, cached.outcome);
+    }
+    if (upstream.kind === 'fresh') {
+      await writeCache(app, { fetchedAt: clock(), etag: upstream.etag, outcome: upstream.outcome });
+      return answer(app, upstream.outcome);
+    }
+    const why = upstream.kind === 'failed' ? upstream.why : 'unexpected 304';
+    log?.('warn', 'release lookup failed', { app: app.name, why });
+    return err(
+      new ApiError('upstream_unavailable', `The code host's release API did not answer usefully for ${app.name}. Retry later.`),
+    );
+  }
+
+  async function latestRelease(name: string): Promise<Result<Release, ApiError>> {
+    const app = findApp(name);
+    if (!app) return err(unknownAppError(name));
+    const pending = inflight.get(app.name);
+    if (pending) return pending;
+    const lookup = lookUp(app).finally(() => inflight.delete(app.name));
+    inflight.set(app.name, lookup);
+    return lookup;
+  }
+
+  return {
+    latestRelease,
+
+    async downloadTarget(name) {
+      const app = findApp(name);
+      if (!app) return err(unknownAppError(name));
+      const release = await latestRelease(name);
+      if (release.ok) {
+        let url: URL | undefined;
+        try {
+          url = new URL(release.value.url);
+        } catch {
+          url = undefined;
+        }
+        if (url && isTrustedAssetUrl(url)) return ok({ kind: 'asset', url: url.href });
+        log?.('warn', 'release asset is not on the code host; sending the releases page', { app: app.name });
+      }
+      // No asset, no macOS asset, or the code host is down: the releases page still helps.
+      return ok({ kind: 'releases-page', url: releasesPageUrl(app) });
+    },
+  };
+}

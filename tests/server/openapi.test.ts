@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, inject, it } from 'vitest';
+import { endpoints } from '@/lib/api/endpoints';
+import { mediaTypes, type EndpointSpec } from '@/lib/api/endpoint';
+import { client } from '../helpers/http';
+import { repoRoot } from '../helpers/next-server';
+
+// Issue 3 item 2: /openapi.json is generated from the endpoint table, lints
+// clean, validates, and every row of the table answers as it says.
+const get = client(inject('baseUrl'), '127.0.0.31');
+
+async function fetchDocument() {
+  const res = await get('/openapi.json');
+  expect(res.status).toBe(200);
+  return res.json<Record<string, unknown> & { info: { version: string }; paths: Record<string, Record<string, unknown>> }>();
+}
+
+describe('/openapi.json', () => {
+  it('is OpenAPI 3.1, version 1.0.0, with every row of the endpoint table', async () => {
+    const document = await fetchDocument();
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect(document.info.version).toBe('1.0.0');
+    for (const row of endpoints) expect(document.paths[row.path]?.[row.method.toLowerCase()], `${row.method} ${row.path}`).toBeTruthy();
+  });
+
+  it('validates with swagger-parser', async () => {
+    const document = await fetchDocument();
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+  });
+
+  it('lints clean with @redocly/cli', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'openapi-'));
+    const file = path.join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(await fetchDocument()));
+    const result = spawnSync(path.join(repoRoot, 'node_modules/.bin/redocly'), ['lint', file, '--format=stylish', '--config', path.join(repoRoot, 'redocly.yaml')], {
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    if (result.status !== 0) console.log(result.stdout, result.stderr);
+    expect(result.status).toBe(0);
+  }, 60_000);
+});
+
+describe('every endpoint of the table answers as documented', () => {
+  const rows = (endpoints as readonly EndpointSpec[]).flatMap((row) => row.examples.map((example) => ({ row, example })));
+  it.each(rows.map(({ row, example }) => [`${row.method} ${example.url} → ${example.status}`, row, example] as const))(
+    '%s',
+    async (_name, row, example) => {
+      const res = await get(example.url, { method: row.method, headers: example.headers, body: example.body as object | undefined });
+      expect(res.status).toBe(example.status);
+      const documented = row.responses[example.status];
+      const type = res.headers['content-type'] ?? '';
+      if (documented && documented.representation !== 'redirect' && documented.representation !== 'none') {
+        const expected = documented.mediaType ?? mediaTypes[documented.representation];
+        const accept = example.headers?.accept;
+        if (accept === 'text/markdown') expect(type).toMatch(/^text\/markdown/);
+        else expect(type.split(';')[0]).toBe(expected);
+        if (documented.schema && documented.representation === 'json') {
+          const parsed = documented.schema.safeParse(res.json());
+          expect(parsed.success, JSON.stringify(parsed.error?.issues?.slice(0, 3))).toBe(true);
+        }
+      } else if (!documented) {
+        // A problem code of the row.
+        expect(type).toMatch(/^application\/problem\+json/);
+        const { code } = res.json<{ code: (typeof row.errors)[number] }>();
+        expect(row.errors).toContain(code);
+      }
+      if (row.rateLimited) {
+        expect(res.headers['ratelimit-limit']).toMatch(/^\d+$/);
+        expect(res.headers['ratelimit-remaining']).toMatch(/^\d+$/);
+        expect(res.headers['ratelimit-reset']).toMatch(/^\d+$/);
+      }
+    },
+  );
+});
