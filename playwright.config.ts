@@ -52,7 +52,10 @@ export default defineConfig({
   webServer: {
     command: `npx next start -p ${port}`,
     url: baseURL,
-    env: { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

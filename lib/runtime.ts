@@ -1,4 +1,13 @@
+import { createCodeHostClient, createRequestSigner, type CodeHostClient, type RequestSigner } from '@/lib/code-host';
 import { env as readEnv, publicOrigin, type Env } from '@/lib/env';
+import { installerMaxBytes } from '@/lib/installers/installer';
+import { runBatch } from '@/lib/core/batch';
+import { createCursorCodec, type CursorCodec } from '@/lib/core/cursor';
+import { createJobService, type JobService } from '@/lib/core/jobs';
+import { createReleaseService, trustedAssetUrlPolicy, type ReleaseService } from '@/lib/core/releases';
+import { createSandbox, type Sandbox } from '@/lib/core/sandbox';
+import { createDocsSearch, type DocsSearch } from '@/lib/core/search';
+import { signatureDirectoryRoute } from '@/lib/routes';
 import { createStore } from '@/lib/store';
 import { systemClock, type Clock, type Log, type Store } from '@/lib/store/types';
 
@@ -16,7 +25,23 @@ export interface Runtime {
   store: Store;
   /** Public origin for install lines and absolute links. */
   origin: string;
+  /** Signs outbound requests when WEB_BOT_AUTH_PRIVATE_KEY is set (Web Bot Auth). */
+  signer: RequestSigner;
+  /** The only way out to the code host (installers, releases, design.md). */
+  codeHost: CodeHostClient;
+  cursors: CursorCodec;
+  search: DocsSearch;
+  releases: ReleaseService;
+  sandbox: Sandbox;
+  jobs: JobService;
 }
+
+/**
+ * Signs pagination cursors. Without CURSOR_SECRET a fixed development
+ * secret is used: cursors still detect corruption and cross-list reuse, but
+ * only a configured secret makes them unforgeable.
+ */
+const developmentCursorSecret = 'layer-site-development-cursor-secret';
 
 export const consoleLog: Log = (level, message) => {
   const line = `[svc] ${message}`;
@@ -30,14 +55,52 @@ export interface RuntimeOverrides {
   clock?: Clock;
   log?: Log;
   store?: Store;
+  fetch?: typeof fetch;
+  /** The exported search index; defaults to the one /api/search serves. */
+  loadSearchIndex?: () => Promise<unknown>;
 }
+
+// Imported lazily: the index pulls in every docs page, which the proxy (which
+// also builds a runtime, for the limiter) never needs.
+const loadSiteSearchIndex = () => import('@/lib/docs/search-index').then((module) => module.exportSearchIndex());
 
 export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
   const env = overrides.env ?? readEnv();
   const clock = overrides.clock ?? systemClock;
   const log = overrides.log ?? consoleLog;
   const store = overrides.store ?? createStore(env, { clock, log });
-  return { env, clock, log, store, origin: publicOrigin(env) };
+  const origin = publicOrigin(env);
+  const signer = createRequestSigner({
+    privateKeyJwk: env.WEB_BOT_AUTH_PRIVATE_KEY,
+    // Without an explicit agent URL, verifiers are pointed at this site's own key directory.
+    signatureAgentUrl: env.WEB_BOT_AUTH_SIGNATURE_AGENT ?? `${origin}${signatureDirectoryRoute}`,
+  });
+  const codeHost = createCodeHostClient({
+    apiUrl: env.GITHUB_API_URL,
+    rawUrl: env.GITHUB_RAW_URL,
+    token: env.GITHUB_TOKEN,
+    signer,
+    clock,
+    maxBytes: installerMaxBytes,
+    ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
+  });
+  const cursors = createCursorCodec(env.CURSOR_SECRET ?? developmentCursorSecret);
+  const search = createDocsSearch({ loadIndex: overrides.loadSearchIndex ?? loadSiteSearchIndex, cursors, log });
+  const releases = createReleaseService({
+    api: codeHost,
+    kv: store.kv,
+    clock,
+    log,
+    isTrustedAssetUrl: trustedAssetUrlPolicy({ apiUrl: env.GITHUB_API_URL, rawUrl: env.GITHUB_RAW_URL }),
+  });
+  const sandbox = createSandbox({ cursors });
+  const jobs = createJobService({
+    kv: store.kv,
+    clock,
+    log,
+    run: (request) => runBatch(request, { search, releases, sandbox, origin, log }),
+  });
+  return { env, clock, log, store, origin, signer, codeHost, cursors, search, releases, sandbox, jobs };
 }
 
 const slot = Symbol.for('svc.runtime');

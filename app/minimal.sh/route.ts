@@ -1,4 +1,5 @@
-import { installerHandlers } from '@/lib/installers/default-deps';
+import { installerHandlers } from '@/lib/api/handlers/installers';
+import { routeHandlers } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const GET = installerHandlers.installer.minimal;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/minimal.sh', { GET: installerHandlers.installer.minimal });

@@ -302,7 +302,7 @@ export const endpoints = [
     path: '/',
     tag: 'Documentation',
     summary: 'The home page',
-    responses: { 200: html('The home page'), 406: text('The client accepts neither HTML nor a wildcard') },
+    responses: { 200: html('The home page'), 406: { description: 'The client accepts neither HTML nor a wildcard (`not_acceptable`)', representation: 'problem', schema: problemSchema } },
     errors: [],
     rateLimited: false,
     examples: [{ url: '/', status: 200 }],
@@ -319,7 +319,7 @@ export const endpoints = [
     responses: {
       200: { description: 'The page', representation: 'html', schema: z.string() },
       404: html('No such page'),
-      406: text('No acceptable representation'),
+      406: { description: 'No acceptable representation (`not_acceptable`)', representation: 'problem', schema: problemSchema },
     },
     errors: [],
     rateLimited: false,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@/lib/http/problem';
 import { err, ok, type Result } from './result';
 
@@ -31,18 +31,25 @@ export interface CursorCodec {
   decode(token: string, scope: CursorScope): Result<PagePosition, ApiError>;
 }
 
-// Longer than any cursor this codec issues for a reasonable query; refused before any decoding work.
-const maxCursorLength = 4096;
+// Longer than any cursor this codec issues; refused before any decoding work.
+const maxCursorLength = 1024;
 const base64url = /^[A-Za-z0-9_-]+$/;
 
 type CursorPayload =
+  /** `q` is the query's digest. */
   | { q: string; offset: number; limit: number; sandbox?: true }
   | { list: string; offset: number; limit: number; sandbox?: true };
+
+/**
+ * A search cursor carries a digest of its query, not the query: it binds
+ * the cursor just as well and keeps it short whatever the length of `q`.
+ */
+const queryDigest = (q: string) => createHash('sha256').update(q, 'utf8').digest('base64url').slice(0, 22);
 
 function payloadOf(scope: CursorScope, position: PagePosition): CursorPayload {
   const sandbox = scope.sandbox ? { sandbox: true as const } : {};
   return scope.kind === 'search'
-    ? { q: scope.q, offset: position.offset, limit: position.limit, ...sandbox }
+    ? { q: queryDigest(scope.q), offset: position.offset, limit: position.limit, ...sandbox }
     : { list: scope.list, offset: position.offset, limit: position.limit, ...sandbox };
 }
 
@@ -56,7 +63,7 @@ const isOffset = (value: unknown): value is number => Number.isSafeInteger(value
 
 function matchesScope(payload: Record<string, unknown>, scope: CursorScope): boolean {
   if ((payload.sandbox === true) !== Boolean(scope.sandbox)) return false;
-  return scope.kind === 'search' ? payload.q === scope.q : payload.list === scope.list;
+  return scope.kind === 'search' ? payload.q === queryDigest(scope.q) : payload.list === scope.list;
 }
 
 const malformed = () =>

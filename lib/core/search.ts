@@ -14,8 +14,13 @@ import { err, ok, type Result } from './result';
  * The index is the one /api/search serves: Fumadocs' `createFromSource`
  * export, a zbsearch (Orama fork) database with one row per page (its title
  * and breadcrumbs), per heading and per block of text, each with a
- * `page_id` back to its page. It is loaded into the engine the way
- * Fumadocs' own static client loads it, so both score the same tokens.
+ * `page_id` back to its page. Its rows are read the way Fumadocs' static
+ * client loads the export, then indexed again in the same engine with the
+ * same tokenizer, minus markdown escapes (`unescapeMarkdown`): the same
+ * sections, ranked by the engine's BM25 with heading matches boosted.
+ *
+ * `zbsearch` is the engine fumadocs-core depends on (and pins); this module
+ * imports it directly to load and score the export.
  */
 
 export interface SearchInput {
@@ -173,24 +178,33 @@ async function loadIntoEngine(exported: unknown): Promise<LoadedIndex> {
  * `layer.windows.accordionPadding`; each query word therefore also
  * searches the indexed option names that contain it as whole segments,
  * and a dotted query word also searches its shorter tails (`glow.spread`
- * for `layer.wallpaper.glow.spread`).
+ * for `layer.wallpaper.glow.spread`). Adjacent words are also tried
+ * joined, so `accordion padding` meets `accordionPadding`.
  */
 function searchWords(index: LoadedIndex, q: string): string[] {
   const words = new Set<string>();
-  for (const token of tokenize(index.db, q)) {
-    words.add(token);
-    const names = index.dottedRuns.get(token);
+  const addWord = (word: string) => {
+    words.add(word);
+    const names = index.dottedRuns.get(word);
     if (names) {
       for (const name of [...names].sort().slice(0, maxExpansionsPerWord)) words.add(name);
     }
-    const segments = dottedSegments(token);
+    const segments = dottedSegments(word);
     if (segments) {
       for (let start = 1; start < segments.length; start += 1) {
         const tail = segments.slice(start).join('.');
         if (index.vocabulary.has(tail)) words.add(tail);
       }
     }
-  }
+  };
+  const tokens = tokenize(index.db, q);
+  tokens.forEach((token, i) => {
+    addWord(token);
+    for (let length = 2; length <= 3 && i + length <= tokens.length; length += 1) {
+      const joined = tokens.slice(i, i + length).join('');
+      if (index.vocabulary.has(joined) || index.dottedRuns.has(joined)) addWord(joined);
+    }
+  });
   return [...words];
 }
 
@@ -218,7 +232,7 @@ async function rankSections(index: LoadedIndex, words: string[]): Promise<Ranked
   for (const [url, scores] of rowScores) {
     const section = index.sections.get(url);
     if (!section) continue;
-    const best = Math.max(...scores);
+    const best = scores.reduce((max, score) => Math.max(max, score), 0);
     const rest = scores.reduce((sum, score) => sum + score, 0) - best;
     ranked.push({ section, score: Math.round((best + extraRowWeight * rest) * 1000) });
   }
@@ -253,8 +267,11 @@ export function excerptAround(text: string, words: readonly string[]): string {
 function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string[]): SearchHit {
   const { section } = ranked;
   const page = index.pages.get(section.pageId);
-  const breadcrumbs = [...(page?.breadcrumbs ?? []), ...(page ? [page.title] : [])];
-  if (section.heading) breadcrumbs.push(section.heading);
+  const breadcrumbs = [...(page?.breadcrumbs ?? [])];
+  // A folder's index page often shares the folder's name (`Rooms › Rooms`); say it once.
+  for (const crumb of [page?.title, section.heading]) {
+    if (crumb && crumb !== breadcrumbs.at(-1)) breadcrumbs.push(crumb);
+  }
   const text = section.texts.length > 0 ? section.texts.join(' ') : (section.heading ?? page?.title ?? '');
   return { url: section.url, breadcrumbs, excerpt: excerptAround(text, words), score: ranked.score };
 }

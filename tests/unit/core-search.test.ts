@@ -40,6 +40,32 @@ Unsigned integer, points; default 80. Read only in accordion layout; 0 hides nei
     title: 'Appearance',
     description: 'Palette and accent, wallpaper and fonts.',
     breadcrumbs: ['Rooms'],
+    // The layout of the real option pages: one heading per option, with its full name as id.
+    markdown: `
+## Wallpaper
+
+### layer.wallpaper.glow.color [#layer.wallpaper.glow.color]
+
+**Type:** null or hex string · **Default:** \`null\`
+
+The colour of the glow. \`null\` takes the accent colour, unlike layer.wallpaper.glow.spread which is a size.
+
+### layer.wallpaper.glow.spread [#layer.wallpaper.glow.spread]
+
+**Type:** number · **Range:** 0.2 to 4.0 · **Default:** \`1.15\`
+
+The diameter of the glow, as a multiple of the picture's long edge.
+
+### layer.theme.accent [#layer.theme.accent]
+
+Accent colour of themed tools. The wallpaper glow takes it when layer.wallpaper.glow.color is null.
+`,
+  },
+  {
+    url: '/docs/reference/wallpaper',
+    title: 'Wallpaper table',
+    description: 'Every wallpaper option in one table.',
+    breadcrumbs: ['Reference'],
     markdown: `
 ## layer.wallpaper
 
@@ -49,10 +75,6 @@ Unsigned integer, points; default 80. Read only in accordion layout; 0 hides nei
 | glow.enable | boolean | true | |
 | glow.spread | number 0.2-4.0 | 1.15 | diameter as a multiple of the long edge |
 | glow.strength | integer 0-100 | 3 | percent mixed into the field |
-
-## layer.theme.accent
-
-Accent colour of themed tools. The wallpaper glow takes it when layer.wallpaper.glow.color is null.
 `,
   },
   {
@@ -125,15 +147,29 @@ describe('docs search: ranking', () => {
   it('finds layer.wallpaper.glow.spread for `glow.spread`, in its section', async () => {
     const page = await searchOk(makeSearch(), { q: 'glow.spread' });
     expect(page.results[0]).toMatchObject({
-      url: '/docs/rooms/appearance#layerwallpaper',
-      breadcrumbs: ['Rooms', 'Appearance', 'layer.wallpaper'],
+      url: '/docs/rooms/appearance#layer.wallpaper.glow.spread',
+      breadcrumbs: ['Rooms', 'Appearance', 'layer.wallpaper.glow.spread'],
     });
-    expect(page.results[0]!.excerpt).toContain('glow.spread');
+    expect(page.results[0]!.excerpt).toContain('The diameter of the glow');
+    // The table row and the prose mention are found too, below the option's own section.
+    const urls = page.results.map((hit) => hit.url);
+    expect(urls).toContain('/docs/reference/wallpaper#layerwallpaper');
+    expect(urls).toContain('/docs/rooms/appearance#layer.wallpaper.glow.color');
   });
 
-  it('finds a table row by its full option name', async () => {
+  it('reads option names the index stores escaped (`glow\\.spread`) as whole names', async () => {
+    // The premise: Fumadocs escapes the dot after a `w`, and JSON escapes that backslash.
+    expect(JSON.stringify(await exportedIndex())).toContain('layer.wallpaper.glow\\\\.spread');
     const page = await searchOk(makeSearch(), { q: 'layer.wallpaper.glow.spread' });
-    expect(page.results[0]!.url).toBe('/docs/rooms/appearance#layerwallpaper');
+    expect(page.results[0]!.url).toBe('/docs/rooms/appearance#layer.wallpaper.glow.spread');
+    const table = page.results.find((hit) => hit.url === '/docs/reference/wallpaper#layerwallpaper');
+    expect(table?.excerpt).toContain('glow.spread number 0.2-4.0');
+    for (const hit of page.results) expect(hit.excerpt).not.toContain('\\');
+  });
+
+  it('joins adjacent words, so `accordion padding` meets accordionPadding', async () => {
+    const page = await searchOk(makeSearch(), { q: 'accordion padding' });
+    expect(page.results[0]!.url).toBe('/docs/rooms/windows#layerwindowsaccordionpadding');
   });
 
   it('answers one hit per section with integer scores, best first, ties by URL', async () => {

@@ -5,7 +5,9 @@ import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { createCodeHostClient, createRequestSigner, SigningKeyError, signatureLifetimeMs } from '@/lib/code-host';
 import { parseEnv } from '@/lib/env';
 import { createInstallerHandlers, createSignatureDirectoryHandler } from '@/lib/installers';
-import { buildCodeHostDeps } from '@/lib/installers/default-deps';
+import { createRuntime } from '@/lib/runtime';
+
+const buildCodeHostDeps = (env: ReturnType<typeof parseEnv>) => createRuntime({ env });
 import { systemClock } from '@/lib/store/types';
 import { scenarios, startFakeCodeHost, type FakeCodeHost, type RecordedRequest } from '../helpers/fake-code-host';
 

@@ -1,4 +1,7 @@
-import { signatureDirectoryHandler } from '@/lib/installers/default-deps';
+import { signatureDirectoryHandler } from '@/lib/api/handlers/installers';
+import { routeHandlers } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const GET = signatureDirectoryHandler;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/http-message-signatures-directory', {
+  GET: signatureDirectoryHandler,
+});

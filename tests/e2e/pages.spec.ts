@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { layerInstallLine } from '@/lib/catalog';
+import { docsImageUrl, docsMarkdownUrl } from '@/lib/routes';
+import { gotoHydrated, optionPage } from './support';
+
+/**
+ * The pages' promises to readers and to machines that read them: the install
+ * line on the home page copies, unknown paths get the site's 404 page, and
+ * every docs page links its markdown twin and its Open Graph image.
+ */
+
+test.describe('home page', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('shows the install one-liner and its button copies it', async ({ page }) => {
+    await gotoHydrated(page, '/');
+
+    // The origin is whatever the build was configured with (SITE_URL), so
+    // rebuild the expected line from the origin the page shows.
+    const line = page.locator('pre code').filter({ hasText: /\/layer\.sh/ }).first();
+    await expect(line).toBeVisible();
+    const shown = (await line.textContent()) ?? '';
+    const origin = /^curl -fsSL (https?:\/\/[^/\s]+)\/layer\.sh \| sh$/.exec(shown)?.[1];
+    expect(origin, `install line "${shown}"`).toBeTruthy();
+    expect(shown).toBe(layerInstallLine(origin!));
+
+    await page.getByRole('button', { name: 'Copy the install command' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Copied to clipboard' })).toBeAttached();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+  });
+});
+
+test('an unknown path shows the site 404 page with status 404', async ({ page }) => {
+  const response = await page.goto('/no/such/page-e2e');
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page.getByRole('link', { name: '/docs' })).toHaveAttribute('href', '/docs');
+});
+
+test('a docs page links its markdown twin and its Open Graph image', async ({ page, request, baseURL }) => {
+  const path = optionPage('layer.wallpaper.mark.size');
+  const slugs = path.split('/').slice(2);
+  const origin = new URL(baseURL!).origin;
+  await gotoHydrated(page, path);
+
+  const twin = page.locator('link[rel="alternate"][type="text/markdown"]');
+  await expect(twin).toHaveCount(1);
+  const twinHref = await twin.getAttribute('href');
+  expect(new URL(twinHref!, origin).pathname).toBe(docsMarkdownUrl(slugs));
+  const markdown = await request.get(new URL(twinHref!, origin).href);
+  expect(markdown.status()).toBe(200);
+  expect(markdown.headers()['content-type']).toMatch(/^text\/markdown/);
+
+  const ogImage = await page.locator('meta[property="og:image"]').first().getAttribute('content');
+  expect(ogImage, 'og:image is set').toBeTruthy();
+  // Open Graph wants an absolute URL. Its origin is the build's public origin
+  // (metadataBase), which need not be where this test server listens, so the
+  // image is fetched by its path.
+  const ogUrl = new URL(ogImage!);
+  expect(ogUrl.protocol).toMatch(/^https?:$/);
+  expect(ogUrl.pathname).toBe(docsImageUrl(slugs));
+  const image = await request.get(new URL(ogUrl.pathname, origin).href);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+  expect((await image.body()).subarray(1, 4).toString('latin1')).toBe('PNG');
+});

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { envSchema, EnvError, parseEnv, publicOrigin, redisCredentials } from '@/lib/env';
+
+// Issue 3 item 7: one parse at start, clear errors, and .env.example and the
+// README's configuration table list exactly the variables lib/env.ts reads.
+const documented = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((match) => match[1]));
+// VERCEL_* are set by the platform, not by operators.
+const schemaKeys = Object.keys(envSchema.shape).filter((key) => !key.startsWith('VERCEL'));
+
+describe('configuration', () => {
+  it('applies defaults on an empty environment', () => {
+    const env = parseEnv({});
+    expect(env.GITHUB_API_URL).toBe('https://api.github.com');
+    expect(env.GITHUB_RAW_URL).toBe('https://raw.githubusercontent.com');
+    expect(env.TRUST_PROXY_HOPS).toBe(0);
+    expect(env.RATE_LIMIT_PER_MINUTE).toBe(600);
+    expect(redisCredentials(env)).toBeUndefined();
+    expect(publicOrigin(env)).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    [{ GITHUB_API_URL: 'not a url' }, /GITHUB_API_URL/],
+    [{ TRUST_PROXY_HOPS: '-1' }, /TRUST_PROXY_HOPS/],
+    [{ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io' }, /must be set together/],
+    [{ CURSOR_SECRET: 'short' }, /CURSOR_SECRET/],
+  ])('rejects %o with a message naming the variable', (input, message) => {
+    expect(() => parseEnv(input)).toThrow(EnvError);
+    expect(() => parseEnv(input)).toThrow(message);
+  });
+
+  it('takes Vercel KV names when the Upstash ones are absent', () => {
+    expect(redisCredentials(parseEnv({ KV_REST_API_URL: 'https://kv.example', KV_REST_API_TOKEN: 't' }))).toEqual({
+      url: 'https://kv.example',
+      token: 't',
+    });
+  });
+
+  it('.env.example and the README list every variable', () => {
+    expect(schemaKeys.length).toBeGreaterThan(8);
+    const example = documented(readFileSync('.env.example', 'utf8'), /^([A-Z_]+)=/gm);
+    const readme = documented(readFileSync('README.md', 'utf8'), /^\| `([A-Z_]+)` \|/gm);
+    expect([...example].sort()).toEqual([...schemaKeys].sort());
+    expect([...readme].sort()).toEqual([...schemaKeys].sort());
+  });
+});
