@@ -59,5 +59,5 @@ export default async function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but Next's own assets and the files in public/.
-  matcher: ['/((?!_next/static|_next/image|fonts/|favicon.ico|icon.svg).*)'],
+  matcher: ['/((?!_next/static|_next/image|fonts/|bench/|favicon.ico|icon.svg).*)'],
 };

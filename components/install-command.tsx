@@ -25,7 +25,11 @@ export function InstallCommand({
       <span aria-hidden className="select-none font-mono text-sm text-neutral-600 dark:text-neutral-400">
         $
       </span>
-      <pre className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-sm text-fd-foreground">
+      {/* Long lines wrap instead of scrolling: a scrolled <pre> would need a
+          keyboard stop of its own (axe: scrollable-region-focusable), and a
+          reader sees the whole command on a phone. The copy button copies
+          the exact line; soft wraps add no newlines. */}
+      <pre className="min-w-0 flex-1 whitespace-pre-wrap wrap-anywhere py-1 font-mono text-sm text-fd-foreground">
         <code>{command}</code>
       </pre>
       <CopyButton value={command} label={label ?? `Copy: ${command}`} />

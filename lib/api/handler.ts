@@ -155,7 +155,7 @@ export function implement<E extends EndpointSpec>(
       for (const [name, value] of deprecation) copy.headers.set(name, value);
       return copy;
     } catch (error) {
-      if (error instanceof ApiError) return error.toResponse(deprecationHeaders(endpoint));
+      if (ApiError.is(error)) return error.toResponse(deprecationHeaders(endpoint));
       return internalErrorResponse(error);
     }
   };

@@ -147,6 +147,8 @@ export function buildOpenApiDocument(serverUrl?: string) {
     openapi: '3.1.1',
     info,
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    // Anonymous access only (spec "Authentication" 1): no security requirement.
+    security: [],
     tags: Object.entries(endpointTags).map(([name, description]) => ({ name, description })),
     paths,
     components: { schemas: components },

@@ -22,9 +22,21 @@ export type Problem = z.infer<typeof problemSchema>;
  * rendered by `toResponse()`; its `detail` is written for the client and
  * never carries internals.
  */
+const apiErrorBrand = Symbol.for('svc.api-error');
+
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
+  readonly [apiErrorBrand] = true;
+
+  /**
+   * Brand check rather than `instanceof`: Next bundles routes separately and
+   * a class can be loaded more than once in one process.
+   */
+  static is(value: unknown): value is ApiError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[apiErrorBrand] === true;
+  }
+
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,

@@ -27,6 +27,8 @@ export interface RateLimitOutcome {
 
 export async function applyRateLimit(headers: Headers, rt: Runtime): Promise<RateLimitOutcome> {
   const client = clientIp(headers, { onVercel: Boolean(rt.env.VERCEL), trustProxyHops: rt.env.TRUST_PROXY_HOPS });
+  // RATE_LIMIT_PER_MINUTE=0: the operator turned the limit off (benchmarks, private deployments).
+  if (rt.env.RATE_LIMIT_PER_MINUTE === 0) return { client, headers: {} };
   const decision = await rt.store.limiter.limit(client);
   const limitHeaders = rateLimitHeaders(decision, 60);
   if (decision.allowed) return { client, headers: limitHeaders };

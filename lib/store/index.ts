@@ -24,7 +24,8 @@ export interface CreateStoreOptions {
  * per process; each call starts its own state.
  */
 export function createStore(env: Env, { clock = systemClock, log }: CreateStoreOptions): Store {
-  const limit = env.RATE_LIMIT_PER_MINUTE;
+  // 0 turns the limiter off in lib/http/rate-limit.ts; the store still needs a ceiling.
+  const limit = Math.max(1, env.RATE_LIMIT_PER_MINUTE);
   const windowMs = rateLimitWindowMs;
   const credentials = redisCredentials(env);
 

@@ -6,6 +6,8 @@ import {
   openSearchWithButton,
   openSearchWithShortcut,
   optionPage,
+  resultTitled,
+  resultTitles,
   typeQuery,
 } from './support';
 
@@ -23,9 +25,10 @@ test('Ctrl+K, an option name, and its result lands on the option heading', async
   const dialog = await openSearchWithShortcut(page);
   const results = await typeQuery(dialog, option);
 
-  // The heading result's text is exactly the option name.
-  const result = results.filter({ hasText: new RegExp(`^${option.replaceAll('.', '\\.')}$`) });
-  await expect(result, `search results for "${option}":\n${(await results.allInnerTexts()).join('\n')}`).toHaveCount(1);
+  const result = resultTitled(results, option);
+  await expect
+    .poll(async () => result.count(), { message: `one result titled ${option}; got ${(await resultTitles(results)).join(' | ')}` })
+    .toBe(1);
   await result.click();
 
   await expect(dialog).toBeHidden();
@@ -43,14 +46,12 @@ test('the search button, then "accordionPadding", offers layer.windows.accordion
 
   const dialog = await openSearchWithButton(page);
   const results = await typeQuery(dialog, 'accordionPadding');
-  const texts = async () => (await results.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
 
   // Results come grouped by page: the page row, then its sections. The first
   // group must be the Windows room and its first section the option itself.
-  await expect.poll(async () => (await texts()).slice(0, 2), { message: 'first page and first section' }).toEqual([
-    expect.stringMatching(/Windows$/),
-    option,
-  ]);
+  await expect
+    .poll(async () => (await resultTitles(results)).slice(0, 2), { message: 'first page and first section' })
+    .toEqual(['Windows', option]);
 
   // Keyboard: the page row is active; one step down, Enter follows the section.
   await page.keyboard.press('ArrowDown');

@@ -64,3 +64,19 @@ export async function typeQuery(dialog: Locator, query: string): Promise<Locator
   await expect(results.first()).toBeVisible();
   return results;
 }
+
+/**
+ * The title of each result row: the content line, without the breadcrumbs
+ * shown above it (page rows: the page title; section rows: the heading or
+ * the matching sentence).
+ */
+export async function resultTitles(results: Locator): Promise<string[]> {
+  return results.evaluateAll((rows) =>
+    rows.map((row) => (row.querySelector('p') ?? row).textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+  );
+}
+
+/** The result row whose title is exactly `title`. */
+export function resultTitled(results: Locator, title: string): Locator {
+  return results.filter({ has: results.page().locator('p').getByText(title, { exact: true }) });
+}

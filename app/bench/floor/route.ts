@@ -1,0 +1,4 @@
+import { benchFloor } from '@/lib/api/handlers/bench';
+
+export const dynamic = 'force-dynamic';
+export const GET = benchFloor;

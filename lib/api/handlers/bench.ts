@@ -1,0 +1,32 @@
+import { searchServer } from '@/lib/docs/search-index';
+import { ApiError } from '@/lib/http/problem';
+import { runtime } from '@/lib/runtime';
+import { createSandbox } from '@/lib/core/sandbox';
+import type { RouteHandler } from '../handler';
+
+/**
+ * Baselines for `npm run bench`, answered only when BENCH_ROUTES=1 (else
+ * 404 like any unknown path). proxy.ts does not run for /bench/*, so
+ * these measure Next's own floor:
+ * - /bench/floor: the same bytes as GET /v1/rooms?sandbox=true, with no
+ *   proxy, limiter or validation work;
+ * - /bench/fumadocs-search: Fumadocs' stock `createFromSource` search route
+ *   over the same content, for /v1/search to be measured against.
+ */
+const enabled = () => process.env.BENCH_ROUTES === '1';
+const notFound = (request: Request) =>
+  new ApiError('not_found', `No endpoint answers ${request.method} ${new URL(request.url).pathname}.`).toResponse();
+
+let floorBody: string | undefined;
+export const benchFloor: RouteHandler = async (request) => {
+  if (!enabled()) return notFound(request);
+  floorBody ??= JSON.stringify(
+    (createSandbox({ cursors: runtime().cursors }).rooms({}) as { ok: true; value: unknown }).value,
+  );
+  return new Response(floorBody, { headers: { 'Content-Type': 'application/json' } });
+};
+
+export const benchFumadocsSearch: RouteHandler = async (request) => {
+  if (!enabled()) return notFound(request);
+  return searchServer.GET(request);
+};
