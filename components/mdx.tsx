@@ -1,6 +1,7 @@
 import defaultMdxComponents from 'fumadocs-ui/mdx';
 import type { MDXComponents } from 'mdx/types';
 import { AppDetails, DesktopDetails, DesktopGallery, InstallLine, RoomFacts, RoomList, SiteCommand } from './catalog';
+import { EndpointReference } from './endpoint-reference';
 import { InstallCommand } from './install-command';
 import { Mark } from './mark';
 
@@ -18,6 +19,8 @@ export function getMDXComponents(components?: MDXComponents) {
     RoomFacts,
     RoomList,
     SiteCommand,
+    // API reference blocks, generated from the endpoint table via the OpenAPI document.
+    EndpointReference,
     ...components,
   } satisfies MDXComponents;
 }

@@ -16,6 +16,6 @@ export default function globalSetup(): void {
   }
   throw new Error(
     `Chromium is missing at ${chromiumPath}. Install it with:\n\n  sudo apt-get install -y chromium\n\n` +
-      "(the repository's setup script does this), then run the browser tests again.",
+      'or run the setup script that does it (bash scripts/setup-test-deps.sh), then run the browser tests again.',
   );
 }

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeCodeHost, type FakeCodeHost } from '../helpers/fake-code-host';
+import { client, type HttpResult } from '../helpers/http';
+import { startNextServer, type RunningServer } from '../helpers/next-server';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
+
+// Issue 3 items 4–5 and issue 4's idempotency on the Redis adapter, over real
+// HTTP: `next start` with UPSTASH_REDIS_REST_* pointing at a bridge over a
+// real redis-server, which is stopped mid-run and started again.
+let redis: RedisServer;
+let bridge: UpstashBridge;
+let fake: FakeCodeHost;
+let server: RunningServer;
+let get: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  bridge = await startUpstashBridge({ redisPort: redis.port, token: 'redis-suite-token' });
+  fake = await startFakeCodeHost();
+  server = await startNextServer({
+    GITHUB_API_URL: fake.apiUrl,
+    GITHUB_RAW_URL: fake.rawUrl,
+    UPSTASH_REDIS_REST_URL: bridge.url,
+    UPSTASH_REDIS_REST_TOKEN: bridge.token,
+  });
+  get = client(server.url, '127.0.0.61');
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+  await bridge?.close();
+  await redis?.stop();
+});
+
+const batch = (key: string, body: object) => get('/v1/batch', { method: 'POST', headers: { 'idempotency-key': key }, body });
+const expectProblem = (res: HttpResult, status: number, code: string) => {
+  expect(res.status, res.body).toBe(status);
+  expect(res.json()).toMatchObject({ status, code });
+};
+
+describe('with the Upstash adapter over a real Redis', () => {
+  it('counts the rate-limit window in Redis', async () => {
+    const first = await get('/v1/rooms');
+    const second = await get('/v1/rooms');
+    expect(first.status).toBe(200);
+    expect(Number(second.headers['ratelimit-remaining'])).toBe(Number(first.headers['ratelimit-remaining']) - 1);
+  });
+
+  it('50 concurrent batches with one key execute once; a retry replays the same bytes', async () => {
+    const key = `redis-burst-${Date.now()}`;
+    const body = { operations: [{ kind: 'search', q: 'display arrangement' }, { kind: 'install', desktop: 'minimal' }] };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => batch(key, body)));
+    const executed = answers.filter((res) => res.status === 200 && res.headers['idempotency-replayed'] === undefined);
+    expect(executed).toHaveLength(1);
+    expect(answers.filter((res) => res.status === 409 || res.headers['idempotency-replayed'] === 'true')).toHaveLength(49);
+    const retry = await batch(key, body);
+    expect(retry.headers['idempotency-replayed']).toBe('true');
+    expect(retry.body).toBe(executed[0]!.body);
+  });
+
+  it('runs jobs through Redis', async () => {
+    const res = await get('/v1/jobs', { method: 'POST', body: { operations: [{ kind: 'install' }] } });
+    expect(res.status).toBe(202);
+    let job = res.json<{ status: string; url: string }>();
+    for (let i = 0; i < 50 && job.status === 'queued'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await get(job.url)).json();
+    }
+    expect(job.status).toBe('done');
+  });
+
+  it('Redis down: reads fail open fast, idempotency and jobs answer 503 store_unavailable; back up: recovers without restart', async () => {
+    const key = `redis-outage-${Date.now()}`;
+    const body = { operations: [{ kind: 'install', desktop: 'hacker' }] };
+    const jobBefore = (await get('/v1/jobs', { method: 'POST', body })).json<{ url: string }>();
+    await redis.stop();
+
+    const started = performance.now();
+    const read = await get('/v1/rooms');
+    const elapsed = performance.now() - started;
+    console.log(`limiter with Redis down: ${elapsed.toFixed(1)} ms for GET /v1/rooms`);
+    expect(read.status).toBe(200);
+    expect(elapsed).toBeLessThan(1000);
+    expectProblem(await batch(key, body), 503, 'store_unavailable');
+    expectProblem(await get('/v1/jobs', { method: 'POST', body }), 503, 'store_unavailable');
+    expectProblem(await get(jobBefore.url), 503, 'store_unavailable');
+    // Without a key a batch needs no store.
+    expect((await get('/v1/batch', { method: 'POST', body })).status).toBe(200);
+
+    await redis.start();
+    const again = await batch(key, body);
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotency-replayed']).toBeUndefined();
+    expect((await batch(key, body)).headers['idempotency-replayed']).toBe('true');
+    const limited = await get('/v1/rooms');
+    expect(limited.headers['ratelimit-limit']).toBe('600');
+  }, 30_000);
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { EndpointSpec } from '@/lib/api/endpoint';
+import { deprecationHeaders, implement } from '@/lib/api/handler';
+import { allowHeader, routeHandlers } from '@/lib/api/route-handlers';
+import { ApiError } from '@/lib/http/problem';
+import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
+
+// The handler wrapper and route exports, called as Next calls them.
+const row = (overrides: Partial<EndpointSpec> = {}): EndpointSpec => ({
+  id: 'test',
+  method: 'GET',
+  path: '/v1/test',
+  summary: 'test',
+  tag: 'Search',
+  query: z.object({ q: z.string().min(1), limit: z.coerce.number().int().min(1).max(50).default(10) }),
+  inputProblems: { q: 'missing_query' },
+  responses: {},
+  errors: [],
+  rateLimited: true,
+  examples: [],
+  ...overrides,
+});
+const call = (handler: ReturnType<typeof implement>, url: string, init?: RequestInit) =>
+  handler(new Request(`http://svc.test${url}`, init), { params: Promise.resolve({}) });
+
+describe('implement()', () => {
+  it('validates the query into the spec codes', async () => {
+    const handler = implement(row(), async ({ query }) => ({ json: query }));
+    expect(await (await call(handler, '/v1/test?q=a')).json()).toEqual({ q: 'a', limit: 10 });
+    expect((await (await call(handler, '/v1/test')).json()).code).toBe('missing_query');
+    expect((await (await call(handler, '/v1/test?q=a&limit=0')).json()).code).toBe('invalid_parameter');
+    expect((await (await call(handler, '/v1/test?q=a&q=b')).json()).code).toBe('missing_query');
+  });
+
+  it('renders an unexpected exception as a 500 problem with a logged request id and no internals', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handler = implement(row(), async () => {
+      throw new TypeError('secret internal detail at /srv/app.js:12');
+    });
+    const res = await call(handler, '/v1/test?q=a');
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const text = await res.text();
+    expect(text).not.toMatch(/secret|TypeError|app\.js|stack/);
+    const problem = JSON.parse(text);
+    expect(problem).toMatchObject({ code: 'internal_error', status: 500, type: '/problems/internal_error' });
+    expect(log.mock.calls.flat().join(' ')).toContain(problem.request_id);
+    log.mockRestore();
+  });
+
+  it('renders ApiError as problem+json with its headers', async () => {
+    const handler = implement(row(), async () => {
+      throw new ApiError('unknown_job', 'gone', { 'X-Test': '1' });
+    });
+    const res = await call(handler, '/v1/test?q=a');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-test')).toBe('1');
+    expect(await res.json()).toEqual({ type: '/problems/unknown_job', title: 'Unknown job', status: 404, detail: 'gone', code: 'unknown_job' });
+  });
+
+  it('a deprecated row adds Deprecation: true and a Sunset HTTP-date, on errors too', async () => {
+    const sunset = new Date('2027-06-30T00:00:00Z');
+    const spec = row({ deprecated: { sunset } });
+    expect(deprecationHeaders(spec)).toEqual({ Deprecation: 'true', Sunset: 'Wed, 30 Jun 2027 00:00:00 GMT' });
+    const handler = implement(spec, async () => Response.redirect('https://github.com/', 302));
+    const ok = await call(handler, '/v1/test?q=a');
+    expect(ok.headers.get('deprecation')).toBe('true');
+    expect(ok.headers.get('sunset')).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
+    const bad = await call(handler, '/v1/test');
+    expect(bad.headers.get('deprecation')).toBe('true');
+  });
+
+  it('bodies: invalid JSON and oversized bodies map to their codes', async () => {
+    const spec = row({ method: 'POST', query: undefined, body: { schema: z.unknown(), description: 'x', maxBytes: 16 } });
+    const handler = implement(spec, async ({ body }) => ({ json: body }), { bodyTooLarge: 'batch_too_large' });
+    expect((await (await call(handler, '/v1/test', { method: 'POST', body: '{' })).json()).code).toBe('invalid_json');
+    expect((await (await call(handler, '/v1/test', { method: 'POST', body: JSON.stringify({ a: 'x'.repeat(40) }) })).json()).code).toBe('batch_too_large');
+    expect(await (await call(handler, '/v1/test', { method: 'POST', body: '{"a":1}' })).json()).toEqual({ a: 1 });
+  });
+});
+
+describe('routeHandlers()', () => {
+  it('answers undeclared methods with 405 and Allow, OPTIONS with 204', async () => {
+    const ok = async () => new Response('ok');
+    const exports = routeHandlers('/llms.txt', { GET: ok });
+    const res = await exports.POST(new Request('http://svc.test/llms.txt', { method: 'POST' }), { params: Promise.resolve({}) });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect((await res.json()).code).toBe('method_not_allowed');
+    const options = await exports.OPTIONS(new Request('http://svc.test/llms.txt', { method: 'OPTIONS' }), { params: Promise.resolve({}) });
+    expect(options.status).toBe(204);
+    expect(allowHeader(['POST'])).toBe('POST, OPTIONS');
+  });
+
+  it('refuses a route that does not match the table', () => {
+    expect(() => routeHandlers('/llms.txt', {})).toThrow(/does not match the endpoint table/);
+    expect(() => routeHandlers('/llms.txt', { GET: async () => new Response(), POST: async () => new Response() })).toThrow(/undeclared: POST/);
+  });
+});
+
+describe('sandbox switch', () => {
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['YES', true],
+    ['false', false],
+    ['on', false],
+    ['', false],
+    [null, false],
+  ])('query %s → %s', (value, expected) => expect(parseSandboxQuery(value)).toBe(expected));
+  it('body takes only a boolean true', () => {
+    expect(parseSandboxBody({ sandbox: true })).toBe(true);
+    expect(parseSandboxBody({ sandbox: 'true' })).toBe(false);
+    expect(parseSandboxBody(null)).toBe(false);
+  });
+});
