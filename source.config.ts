@@ -1,5 +1,8 @@
 import { defineConfig, defineDocs } from 'fumadocs-mdx/config';
+import { remarkStructureDefaultOptions } from 'fumadocs-core/mdx-plugins';
 import { metaSchema, pageSchema } from 'fumadocs-core/source/schema';
+import remarkCatalog, { isCatalogCode } from './lib/docs/remark-catalog';
+import remarkApiReference from './lib/docs/remark-api-reference';
 
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
@@ -13,4 +16,19 @@ export const docs = defineDocs({
   meta: { schema: metaSchema },
 });
 
-export default defineConfig();
+export default defineConfig({
+  mdxOptions: {
+    // Catalog elements (<InstallLine />, <DesktopDetails />, …) become plain
+    // markdown before the page, its twin and its search rows are made.
+    // Install lines use SITE_URL (publicOrigin) as it is at build time.
+    // <EndpointReference id="…" /> in the API pages becomes the endpoint's
+    // reference (parameters, shapes, codes) generated from /openapi.json.
+    remarkPlugins: [remarkCatalog, remarkApiReference],
+    remarkStructureOptions: {
+      // The search index also takes in the install lines (code blocks are
+      // otherwise left out), as the bare command without the fence.
+      types: (node) => remarkStructureDefaultOptions.types.includes(node.type) || isCatalogCode(node),
+      stringify: { stringify: (node) => (isCatalogCode(node) ? node.value : undefined) },
+    },
+  },
+});

@@ -1,26 +1,14 @@
 import defaultMdxComponents from 'fumadocs-ui/mdx';
 import type { MDXComponents } from 'mdx/types';
-import { AppDetails, DesktopDetails, DesktopGallery, InstallLine, RoomFacts, RoomList, SiteCommand } from './catalog';
-import { EndpointReference } from './endpoint-reference';
-import { InstallCommand } from './install-command';
 import { Mark } from './mark';
 
+// Catalog elements (<InstallLine />, <DesktopDetails />, …) need no component:
+// lib/docs/remark-catalog.ts turns them into markdown when the docs compile.
 export function getMDXComponents(components?: MDXComponents) {
   return {
     ...defaultMdxComponents,
     // Classification marks of the option reference.
     Mark,
-    // Catalog-driven blocks (lib/catalog is their single source).
-    AppDetails,
-    DesktopDetails,
-    DesktopGallery,
-    InstallCommand,
-    InstallLine,
-    RoomFacts,
-    RoomList,
-    SiteCommand,
-    // API reference blocks, generated from the endpoint table via the OpenAPI document.
-    EndpointReference,
     ...components,
   } satisfies MDXComponents;
 }

@@ -19,6 +19,7 @@
 # Needs Node 20+, network access to the npm registry (lighthouse@12 and
 # create-fumadocs-app@16 through npx), and Chromium at /usr/bin/chromium.
 set -euo pipefail
+set +m  # no job control: background servers stay in this group until setsid
 cd "$(dirname "$0")/.."
 root=$PWD
 
@@ -50,7 +51,7 @@ start_server() { # dir port dist_dir log
 
 wait_for() { # url
   for _ in $(seq 1 120); do
-    if curl -fsS -o /dev/null -H 'Accept: text/html' "$1"; then return 0; fi
+    if curl -fs -o /dev/null -H 'Accept: text/html' "$1"; then return 0; fi
     sleep 1
   done
   echo "lighthouse: $1 did not answer within 120 s" >&2

@@ -32,7 +32,8 @@ const rateLimitHeaders: Record<string, HeaderSpec> = {
 const idempotencyKeyHeader: HeaderSpec = {
   description:
     'Optional. 1–200 letters, digits, `.`, `_`, `-`. The first answer is kept 24 hours per client; a retry with the same key and body gets the same bytes with `Idempotency-Replayed: true`.',
-  schema: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/),
+  // The draft's structured-field form (a quoted string) is accepted too.
+  schema: z.string().regex(/^(?:[A-Za-z0-9._-]{1,200}|"[A-Za-z0-9._-]{1,200}")$/),
 };
 
 const json = (description: string, schema: z.ZodType, headers?: Record<string, HeaderSpec>): ResponseSpec => ({

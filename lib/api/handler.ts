@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, internalErrorResponse } from '@/lib/http/problem';
-import type { ProblemCode } from '@/lib/http/problem-codes';
+import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
 import { clientIdHeader } from '@/lib/http/client-ip';
 import type { EndpointSpec } from './endpoint';
 
@@ -70,7 +70,7 @@ function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
-    if (values.length > 1) throw new ApiError(inputProblem(endpoint, key), `The query parameter \`${key}\` was given more than once.`);
+    if (values.length > 1) throw new ApiError('invalid_parameter', `The query parameter \`${key}\` was given more than once.`);
     if (values[0] !== '') out[key] = values[0]!;
   }
   return out;
@@ -114,7 +114,8 @@ export function implement<E extends EndpointSpec>(
         const value = request.headers.get(name);
         if (value === null) continue;
         if (!spec.schema.safeParse(value).success) {
-          throw new ApiError(inputProblem(endpoint, name), `The \`${name}\` header is not valid: ${spec.description}`);
+          const code = inputProblem(endpoint, name);
+          throw new ApiError(code, `The \`${name}\` header is not valid. ${problemCodes[code].explanation}`);
         }
         headers[name] = value;
       }

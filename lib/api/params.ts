@@ -6,13 +6,16 @@ export const sandboxParam = z
   .optional()
   .describe('`true`, `1` or `yes` answers from deterministic fixtures (no upstream, no index); anything else is off');
 
+// No zod default: a request with only a `cursor` keeps the page size the
+// cursor was issued for; without either, the core uses 10.
 export const limitParam = z.coerce
   .number()
   .int()
   .min(1)
   .max(50)
-  .default(10)
-  .describe('Page size, 1–50');
+  .optional()
+  .describe('Page size, 1–50; default 10, or the page size of the walk the `cursor` continues')
+  .meta({ default: 10 });
 
 export const cursorParam = z
   .string()

@@ -107,19 +107,20 @@ function assertSameOrigin(url: URL, base: CodeHostBase): void {
 
 const isRedirectStatus = (status: number) => status >= 300 && status < 400 && status !== 304;
 
-async function discardBody(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
-    // The connection may already be gone; nothing to release.
-  }
+/**
+ * Releases an unread body without waiting: under `next start` fetch bodies
+ * are tee'd (Next's patched fetch), and cancelling one branch can stay
+ * pending until the other is read, which hung error answers for seconds.
+ */
+function discardBody(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
 }
 
 /** Reads the body as a stream and stops as soon as it passes `maxBytes`. */
 async function readCappedBody(response: Response, maxBytes: number): Promise<string | 'too_large'> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await discardBody(response);
+    discardBody(response);
     return 'too_large';
   }
   if (!response.body) return '';
@@ -131,7 +132,7 @@ async function readCappedBody(response: Response, maxBytes: number): Promise<str
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      void reader.cancel().catch(() => undefined);
       return 'too_large';
     }
     chunks.push(value);
@@ -164,7 +165,8 @@ export function createCodeHostClient(options: CodeHostClientOptions): CodeHostCl
       let target = start;
       for (let hop = 0; ; hop += 1) {
         assertSameOrigin(target, base);
-        let request = new Request(target, { method: 'GET', headers, redirect: 'manual', signal: controller.signal });
+        // `cache: 'no-store'`: Next's patched fetch must not cache or dedupe; caching is ours (upstream-cache, releases).
+        let request = new Request(target, { method: 'GET', headers, redirect: 'manual', signal: controller.signal, cache: 'no-store' });
         // Signed per hop: created/expires and the nonce belong to this request.
         if (options.signer) request = await options.signer.signRequest(request, options.clock());
         let response: Response;
@@ -174,7 +176,7 @@ export function createCodeHostClient(options: CodeHostClientOptions): CodeHostCl
           return failed();
         }
         if (isRedirectStatus(response.status)) {
-          await discardBody(response);
+          discardBody(response);
           const location = response.headers.get('location');
           let next: URL | undefined;
           try {
@@ -190,7 +192,7 @@ export function createCodeHostClient(options: CodeHostClientOptions): CodeHostCl
           continue;
         }
         if (!response.ok && response.status !== 304) {
-          await discardBody(response);
+          discardBody(response);
           return { ok: false, reason: 'status', status: response.status };
         }
         let body: string | 'too_large';

@@ -24,20 +24,20 @@ const docsOf = {
 /** The fixed hits the sandbox search filters; scores are distinct so the order is plain. */
 const sandboxHits: readonly SearchHit[] = [
   {
-    url: `${docsOf.room('windows')}#layerwindowsaccordionpadding`,
+    url: `${docsOf.room('windows')}#layer.windows.accordionPadding`,
     breadcrumbs: ['Rooms', 'Windows', 'layer.windows.accordionPadding'],
     excerpt: 'Unsigned integer, points; default 80. Read only in accordion layout; 0 hides neighbours; needs layer.windows.enable.',
     score: 9120,
   },
   {
-    url: `${docsOf.room('appearance')}#layerwallpaper`,
-    breadcrumbs: ['Rooms', 'Appearance', 'layer.wallpaper'],
+    url: `${docsOf.room('appearance')}#layer.wallpaper.glow.spread`,
+    breadcrumbs: ['Rooms', 'Appearance', 'layer.wallpaper.glow.spread'],
     excerpt: 'glow.spread: number 0.2–4.0, default 1.15. The diameter of the glow as a multiple of the long edge of the picture.',
     score: 8410,
   },
   {
-    url: `${docsOf.room('appearance')}#layertheme`,
-    breadcrumbs: ['Rooms', 'Appearance', 'layer.theme'],
+    url: `${docsOf.room('appearance')}#layer.theme.flavor`,
+    breadcrumbs: ['Rooms', 'Appearance', 'layer.theme.flavor'],
     excerpt: 'layer.theme.flavor: `mocha` or `latte`, the dark or light palette; layer.theme.accent picks the accent colour of themed tools.',
     score: 7305,
   },

@@ -242,8 +242,11 @@ async function rankSections(index: LoadedIndex, words: string[]): Promise<Ranked
 }
 
 /** About `excerptLength` characters of `text` around the first of `words` it contains. */
+/** Markdown emphasis and code marks read as noise in a plain-text excerpt. */
+export const plainText = (text: string) => text.replace(/\*\*|__|`/g, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+
 export function excerptAround(text: string, words: readonly string[]): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = plainText(text).replace(/\s+/g, ' ').trim();
   if (flat.length <= excerptLength) return flat;
   const lower = flat.toLowerCase();
   let first = -1;

@@ -101,7 +101,7 @@ function isTableSchema(schema: JsonSchema): boolean {
 // zod's `.int()` bounds; saying them adds nothing.
 const safeInteger = Number.MAX_SAFE_INTEGER;
 
-/** A short, readable type: `integer, 1–50, default 10`, `array of SearchHit`, `"queued" | "done"`. */
+/** A short, readable type: `integer, 1–50, default 10`, `array of SearchHit`, `"queued" or "done"`. */
 export function describeType(schema: JsonSchema): string {
   const name = refName(schema);
   if (name) {
@@ -111,7 +111,11 @@ export function describeType(schema: JsonSchema): string {
     return name;
   }
   if ('const' in schema) return JSON.stringify(schema.const);
-  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
+  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' or ');
+  // `type: ["string", "null"]`: each type described on its own.
+  if (Array.isArray(schema.type)) {
+    return (schema.type as string[]).map((type) => describeType({ ...schema, type })).join(' or ');
+  }
   const members = unionMembers(schema);
   if (members) {
     const parts = members.map((member) => describeType(member));

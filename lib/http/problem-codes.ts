@@ -49,11 +49,6 @@ export const problemCodes = {
     explanation:
       'The `Idempotency-Key` header must be 1–200 characters of letters, digits, dot, underscore and hyphen.',
   },
-  unsupported_media_type: {
-    status: 415,
-    title: 'Unsupported media type',
-    explanation: 'POST bodies must be JSON: send `Content-Type: application/json`.',
-  },
   unknown_app: {
     status: 404,
     title: 'Unknown app',

@@ -45,11 +45,26 @@ afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
+/**
+ * The service gives up on the code host after 5 seconds; an upstream failure
+ * must be answered within that deadline (plus a margin), not hang.
+ */
+const upstreamDeadlineMs = 5_000 + 2_500;
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Runs a served script with `sh`, as `curl … | sh` would, with no LAYER_DESKTOP inherited. */
 function runScript(name: string, body: string): string {
   const file = path.join(workDir, `${name}.sh`);
   writeFileSync(file, body);
-  const result = spawnSync('sh', [file], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeout: 10_000 });
+  const env = { ...process.env };
+  delete env.LAYER_DESKTOP;
+  const result = spawnSync('sh', [file], { encoding: 'utf8', env, timeout: 10_000 });
   expect(result.status, result.stderr).toBe(0);
   return result.stdout;
 }
@@ -58,9 +73,12 @@ function runScript(name: string, body: string): string {
 // success is cached (five minutes) a failing upstream is not consulted.
 describe('/design.md', () => {
   it('answers 502 text/plain when the upstream file cannot be fetched (unless already cached)', async (context) => {
-    await failUpstream(designPath, scenarios.serverError);
+    // A dropped connection, not an error status: a hung fetch of design.md
+    // would block every later /design.md in this server (requests share one
+    // in-flight fetch), and error statuses are slow to answer (see below).
+    await failUpstream(designPath, scenarios.drop);
     const before = await fake.calls(designPath);
-    const res = await get('/design.md');
+    const res = await within(upstreamDeadlineMs, 'GET /design.md with the upstream connection dropped', get('/design.md'));
     const asked = (await fake.calls(designPath)) > before;
     await fake.setScenario(designPath, scenarios.normal);
     if (!asked) {
@@ -162,14 +180,19 @@ describe('installers', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
   });
 
+  // Each failure is answered within the service's own 5-second deadline. At
+  // the time of writing, an upstream error status (500, 404) is answered only
+  // when that deadline fires, and sometimes not at all: the code-host client
+  // awaits `response.body.cancel()`, which under Next's patched fetch (a tee'd
+  // body) may never settle. A dropped connection is answered at once.
   it.each([
     ['answers 500', 'v2030.01.11', scenarios.serverError],
     ['drops the connection', 'v2030.01.12', scenarios.drop],
     ['answers 404', 'v2030.01.13', scenarios.notFound],
-  ] as const)('upstream %s → 502 text/plain, not cached', async (_label, ref, scenario) => {
+  ] as const)('upstream %s → 502 text/plain, not cached', async (label, ref, scenario) => {
     await failUpstream(rawPath(ref, 'install.sh'), scenario);
     for (const name of ['layer', 'everyday'] as const) {
-      const res = await get(`/${name}.sh?ref=${ref}`);
+      const res = await within(upstreamDeadlineMs, `GET /${name}.sh?ref=${ref} when upstream ${label}`, get(`/${name}.sh?ref=${ref}`));
       expect(res.status).toBe(502);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       expect(res.headers['cache-control']).toBe('no-store');

@@ -1,0 +1,343 @@
+import type {
+  BlockContent,
+  Code,
+  InlineCode,
+  List,
+  ListItem,
+  Nodes,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  Table,
+  TableCell,
+  TableRow,
+} from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { VFile } from 'vfile';
+import {
+  appRepositoryUrl,
+  desktopFlag,
+  desktops,
+  findApp,
+  findDesktop,
+  findRoom,
+  installLine,
+  layerInstallLine,
+  rooms,
+  type Desktop,
+} from '../catalog';
+import { parseEnv, publicOrigin } from '../env';
+import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes';
+
+/**
+ * remark-catalog: replaces the catalog elements of the docs (`<InstallLine />`,
+ * `<SiteCommand />`, `<DesktopGallery />`, `<DesktopDetails />`,
+ * `<AppDetails />`, `<RoomList />`, `<RoomFacts />`) with ordinary markdown
+ * built from lib/catalog, at compile time. The HTML page, the `.md` twin,
+ * /llms-full.txt and the search index therefore all carry the same install
+ * lines and facts. Install lines become `sh` code blocks (Fumadocs adds the
+ * copy button); facts become paragraphs, lists and GFM tables. No headings
+ * are added, so every anchor of a page stays as written.
+ *
+ * An unknown name, attribute or element position fails the build with the
+ * file and line, so a typo never renders nothing.
+ */
+
+export interface RemarkCatalogOptions {
+  /** Origin of the install lines; defaults to the deployment's public origin. */
+  origin?: string;
+}
+
+/** The element names this plugin replaces. */
+export const catalogElementNames = [
+  'InstallLine',
+  'SiteCommand',
+  'DesktopGallery',
+  'DesktopDetails',
+  'AppDetails',
+  'RoomList',
+  'RoomFacts',
+] as const;
+export type CatalogElementName = (typeof catalogElementNames)[number];
+
+const isCatalogElementName = (name: string | null): name is CatalogElementName =>
+  name !== null && (catalogElementNames as readonly string[]).includes(name);
+
+/** Release tags `v<YYYY.MM.DD>` or `v<YYYY.MM.DD>-<N>`, as the installers accept them. */
+const releaseTag = /^v\d{4}\.\d{2}\.\d{2}(?:-\d+)?$/;
+
+declare module 'mdast' {
+  interface CodeData {
+    /** Set on the install lines of remark-catalog, so the search index takes them in. */
+    catalog?: boolean;
+  }
+}
+
+/** True for a code block this plugin made (an install line or a site command). */
+export const isCatalogCode = (node: Nodes): node is Code => node.type === 'code' && node.data?.catalog === true;
+
+// ---------------------------------------------------------------- mdast
+
+const text = (value: string): PhrasingContent => ({ type: 'text', value });
+const inlineCode = (value: string): InlineCode => ({ type: 'inlineCode', value });
+const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
+const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({ type: 'link', url, children });
+const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
+const shell = (value: string): Code => ({ type: 'code', lang: 'sh', meta: null, value, data: { catalog: true } });
+const list = (items: PhrasingContent[][]): List => ({
+  type: 'list',
+  ordered: false,
+  spread: false,
+  children: items.map((children): ListItem => ({ type: 'listItem', spread: false, children: [paragraph(children)] })),
+});
+/** `**Label:** value…` list entries. */
+const fields = (entries: [string, PhrasingContent[]][]): List =>
+  list(entries.map(([label, value]) => [strong(`${label}:`), text(' '), ...value]));
+const row = (cells: PhrasingContent[][]): TableRow => ({
+  type: 'tableRow',
+  children: cells.map((children): TableCell => ({ type: 'tableCell', children })),
+});
+const table = (header: string[], rows: PhrasingContent[][][]): Table => ({
+  type: 'table',
+  align: header.map(() => null),
+  children: [row(header.map((cell) => [text(cell)])), ...rows.map(row)],
+});
+/** `a, b and c` from phrasing pieces. */
+function joined(items: PhrasingContent[][], last = ' and '): PhrasingContent[] {
+  return items.flatMap((item, index) => {
+    if (index === 0) return item;
+    return [text(index === items.length - 1 ? last : ', '), ...item];
+  });
+}
+const stripScheme = (url: string) => url.replace(/^https:\/\//, '');
+
+// ---------------------------------------------------------------- elements
+
+type CatalogElement = MdxJsxFlowElement | MdxJsxTextElement;
+
+interface Context {
+  origin: string;
+  /** Throws an error naming the file and line of the element. */
+  fail(reason: string): never;
+  /** The string value of an attribute (undefined when absent). */
+  attribute(name: string): string | undefined;
+  required(name: string): string;
+}
+
+/** What an element becomes: blocks where it stands on its own line, phrasing inside a paragraph. */
+interface Replacement {
+  flow: BlockContent[];
+  /** Absent when the element cannot stand inside a paragraph. */
+  phrasing?: PhrasingContent[];
+}
+
+interface ElementSpec {
+  attributes: readonly string[];
+  build(ctx: Context): Replacement;
+}
+
+function mustDesktop(ctx: Context, name: string): Desktop {
+  const desktop = findDesktop(name);
+  if (!desktop) ctx.fail(`unknown desktop "${name}" (known: ${desktops.map((entry) => entry.name).join(', ')})`);
+  return desktop;
+}
+
+const command = (line: string): Replacement => ({ flow: [shell(line)], phrasing: [inlineCode(line)] });
+
+const elements: Record<CatalogElementName, ElementSpec> = {
+  /** An install line; without `desktop` the plain /layer.sh, `tag` pins a release. */
+  InstallLine: {
+    attributes: ['desktop', 'tag'],
+    build(ctx) {
+      const tag = ctx.attribute('tag');
+      if (tag !== undefined && !releaseTag.test(tag)) {
+        ctx.fail(`tag "${tag}" is not a release tag (v<YYYY.MM.DD> or v<YYYY.MM.DD>-<N>)`);
+      }
+      const options = tag ? { ref: tag } : {};
+      const name = ctx.attribute('desktop');
+      if (name === undefined) return command(layerInstallLine(ctx.origin, options));
+      return command(installLine(mustDesktop(ctx, name), ctx.origin, options));
+    },
+  },
+
+  /** Any shell command that talks to this site: `{origin}` becomes the public origin. */
+  SiteCommand: {
+    // `label` was the copy button's name in the old component; the code block names its own.
+    attributes: ['command', 'label'],
+    build(ctx) {
+      return command(ctx.required('command').replaceAll('{origin}', ctx.origin));
+    },
+  },
+
+  /** Every desktop in one table, each linking to its section. */
+  DesktopGallery: {
+    attributes: [],
+    build() {
+      return {
+        flow: [
+          table(
+            ['Desktop', 'Author', 'Installs from', 'What it is'],
+            desktops.map((desktop) => [
+              [link(desktop.docsPath, [text(desktop.name)])],
+              [text(desktop.author)],
+              desktop.source.kind === 'url' ? [inlineCode(installerRoute(desktop.name))] : [text('its own repository')],
+              [text(desktop.blurb)],
+            ]),
+          ),
+        ],
+      };
+    },
+  },
+
+  /** Blurb, author, rooms, repository and flag, and the install line of one desktop. */
+  DesktopDetails: {
+    attributes: ['name'],
+    build(ctx) {
+      const desktop = mustDesktop(ctx, ctx.required('name'));
+      const roomLinks = desktop.rooms.map((id) => {
+        const room = findRoom(id);
+        if (!room) return ctx.fail(`desktop "${desktop.name}" names unknown room "${id}"`);
+        return [link(room.docsPath, [text(room.title)])];
+      });
+      const entries: [string, PhrasingContent[]][] = [
+        ['Author', [text(desktop.author)]],
+        ['Rooms', joined(roomLinks)],
+      ];
+      const flag = desktopFlag(desktop);
+      if (desktop.source.kind === 'flake' && flag) {
+        const { repository } = desktop.source;
+        entries.push(['Repository', [link(repository, [text(stripScheme(repository))])]], ['Flag', [inlineCode(flag)]]);
+      }
+      return {
+        flow: [paragraph([text(desktop.blurb)]), fields(entries), shell(installLine(desktop, ctx.origin))],
+      };
+    },
+  },
+
+  /** Blurb, download, release metadata and repository of one app. */
+  AppDetails: {
+    attributes: ['name'],
+    build(ctx) {
+      const name = ctx.required('name');
+      const app = findApp(name);
+      if (!app) return ctx.fail(`unknown app "${name}"`);
+      const repository = appRepositoryUrl(app);
+      return {
+        flow: [
+          paragraph([text(app.blurb)]),
+          fields([
+            ['Download', [link(downloadRoute(app.name), [inlineCode(downloadRoute(app.name))])]],
+            ['Release metadata', [inlineCode(v1.release(app.name)), text(' or '), inlineCode(releaseAliasRoute(app.name))]],
+            ['Repository', [link(repository, [text(stripScheme(repository))])]],
+          ]),
+        ],
+      };
+    },
+  },
+
+  /** Every room with its summary and namespaces, linking to its page. */
+  RoomList: {
+    attributes: [],
+    build() {
+      return {
+        flow: [
+          table(
+            ['Room', 'What it covers', 'Namespaces'],
+            rooms.map((room) => [
+              [link(room.docsPath, [text(room.title)])],
+              [text(room.summary)],
+              joined(room.namespaces.map((namespace) => [inlineCode(namespace)]), ', '),
+            ]),
+          ),
+        ],
+      };
+    },
+  },
+
+  /** The namespaces a room owns and the desktops that turn it on. */
+  RoomFacts: {
+    attributes: ['id'],
+    build(ctx) {
+      const id = ctx.required('id');
+      const room = findRoom(id);
+      if (!room) return ctx.fail(`unknown room "${id}" (known: ${rooms.map((entry) => entry.id).join(', ')})`);
+      const turnedOnBy = desktops.filter((desktop) => desktop.rooms.includes(room.id));
+      return {
+        flow: [
+          fields([
+            ['Namespaces', joined(room.namespaces.map((namespace) => [inlineCode(namespace)]), ', ')],
+            [
+              'Turned on by',
+              turnedOnBy.length === 0
+                ? [text('no desktop')]
+                : joined(turnedOnBy.map((desktop) => [link(desktop.docsPath, [text(desktop.name)])])),
+            ],
+          ]),
+        ],
+      };
+    },
+  },
+};
+
+// ---------------------------------------------------------------- transform
+
+function location(node: CatalogElement, file: VFile | undefined): string {
+  const where = file?.path ?? '<input>';
+  const start = node.position?.start;
+  return start ? `${where}:${start.line}:${start.column}` : where;
+}
+
+function replacementOf(node: CatalogElement, name: CatalogElementName, file: VFile | undefined, origin: string): Replacement {
+  const spec = elements[name];
+  const fail = (reason: string): never => {
+    throw new Error(`${location(node, file)}: <${name}>: ${reason}`);
+  };
+  const values = new Map<string, string>();
+  for (const attribute of node.attributes) {
+    if (attribute.type !== 'mdxJsxAttribute') fail('spread attributes are not supported');
+    else if (!spec.attributes.includes(attribute.name)) {
+      const allowed = spec.attributes.length > 0 ? spec.attributes.join(', ') : 'none';
+      fail(`unknown attribute "${attribute.name}" (allowed: ${allowed})`);
+    } else if (typeof attribute.value !== 'string') fail(`attribute "${attribute.name}" must be a plain string`);
+    else values.set(attribute.name, attribute.value);
+  }
+  if (node.children.length > 0) fail('takes no children');
+  const ctx: Context = {
+    origin,
+    fail,
+    attribute: (attr) => values.get(attr),
+    required: (attr) => values.get(attr) ?? fail(`attribute "${attr}" is required`),
+  };
+  return spec.build(ctx);
+}
+
+type Parent = Extract<Nodes, { children: unknown[] }>;
+
+function transform(parent: Parent, file: VFile | undefined, origin: string): void {
+  const children: Nodes[] = [];
+  for (const child of parent.children as Nodes[]) {
+    if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && isCatalogElementName(child.name)) {
+      const replacement = replacementOf(child, child.name, file, origin);
+      if (child.type === 'mdxJsxFlowElement') children.push(...replacement.flow);
+      else if (replacement.phrasing) children.push(...replacement.phrasing);
+      else {
+        throw new Error(`${location(child, file)}: <${child.name}> must stand on a line of its own, not inside text`);
+      }
+      continue;
+    }
+    if ('children' in child) transform(child, file, origin);
+    children.push(child);
+  }
+  (parent as { children: Nodes[] }).children = children;
+}
+
+/**
+ * The remark plugin. Install lines use the public origin of this build
+ * (SITE_URL, see publicOrigin in lib/env.ts), read when the docs are compiled.
+ */
+export default function remarkCatalog(options: RemarkCatalogOptions = {}) {
+  return (tree: Root, file?: VFile): void => {
+    const origin = options.origin ?? publicOrigin(parseEnv(process.env));
+    transform(tree, file, origin);
+  };
+}

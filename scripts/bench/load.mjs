@@ -1,0 +1,147 @@
+// The load generator: autocannon (programmatic API) with a warm-up, then a
+// measured run whose every 2xx response time is recorded at full
+// (sub-millisecond) resolution; autocannon's own histogram keeps whole
+// milliseconds only.
+//
+//   node scripts/bench/load.mjs --connections 32 --duration 5 --warmup 3 <url> [<url> ...]
+//
+// With several URLs (same origin), each connection cycles through them in
+// order (autocannon's `requests` array), e.g. a rotating set of queries.
+// Prints one JSON object on stdout: totals, latencies (ms) and the busy
+// share of each CPU core during the measured run (from /proc/stat), split
+// into the benchmark's own processes (`--ours <core>:<pid>`, plus this one)
+// and everything else on the machine.
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+function parseArgs(argv) {
+  const options = { connections: 32, duration: 10, warmup: 3, urls: [], ours: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--connections' || arg === '-c') options.connections = Number(argv[++i]);
+    else if (arg === '--duration' || arg === '-d') options.duration = Number(argv[++i]);
+    else if (arg === '--warmup' || arg === '-w') options.warmup = Number(argv[++i]);
+    else if (arg === '--ours') {
+      const [core, pid] = String(argv[++i]).split(':').map(Number);
+      options.ours.push({ core, pid });
+    }
+    else options.urls.push(arg);
+  }
+  if (options.urls.length === 0 || !(options.connections > 0) || !(options.duration > 0) || !(options.warmup >= 0)) {
+    console.error('usage: node scripts/bench/load.mjs --connections <n> --duration <s> --warmup <s> [--ours <core>:<pid> ...] <url> [<url> ...]');
+    process.exit(2);
+  }
+  return options;
+}
+
+/** Per-core [busy, total] jiffies from /proc/stat. */
+function coreTimes() {
+  const cores = {};
+  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const match = /^cpu(\d+)\s+(.*)$/.exec(line);
+    if (!match) continue;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = match[2].split(/\s+/).map(Number);
+    const busy = user + nice + system + irq + softirq + steal;
+    cores[match[1]] = { busy, total: busy + idle + iowait };
+  }
+  return cores;
+}
+
+/** CPU time (clock ticks, all threads) of a process, 0 when it is gone. */
+function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime
+  } catch {
+    return 0;
+  }
+}
+
+/** The single core this process is pinned to, if it is pinned to one. */
+function ownCore() {
+  const match = /Cpus_allowed_list:\s*(\d+)\s*$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+  return match ? Number(match[1]) : undefined;
+}
+
+function sampleOurs(ours) {
+  return ours.map(({ core, pid }) => ({ core, pid, ticks: processTicks(pid) }));
+}
+
+function busyShare(before, after, oursBefore, oursAfter) {
+  const out = {};
+  for (const core of Object.keys(after)) {
+    const total = after[core].total - before[core].total;
+    const busy = after[core].busy - before[core].busy;
+    let ours = 0;
+    oursAfter.forEach((sample, i) => {
+      if (String(sample.core) === core) ours += Math.max(0, sample.ticks - oursBefore[i].ticks);
+    });
+    const pct = (ticks) => (total > 0 ? Math.round((100 * ticks) / total) : 0);
+    out[core] = { busy: pct(busy), ours: pct(Math.min(busy, ours)), other: pct(Math.max(0, busy - ours)) };
+  }
+  return out;
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    options.onInstance?.(instance);
+  });
+}
+
+const options = parseArgs(process.argv.slice(2));
+const first = new URL(options.urls[0]);
+const base = {
+  url: first.origin,
+  connections: options.connections,
+  timeout: 10,
+  requests: options.urls.map((url) => {
+    const parsed = new URL(url);
+    if (parsed.origin !== first.origin) throw new Error('all URLs must share one origin');
+    return { method: 'GET', path: parsed.pathname + parsed.search };
+  }),
+};
+
+const warm = options.warmup > 0 ? await run({ ...base, duration: options.warmup }) : undefined;
+
+const self = ownCore();
+const ours = self === undefined ? options.ours : [...options.ours, { core: self, pid: process.pid }];
+const latencies = [];
+const oursBefore = sampleOurs(ours);
+const before = coreTimes();
+const cpuBefore = process.cpuUsage();
+const started = process.hrtime.bigint();
+const result = await run({
+  ...base,
+  duration: options.duration,
+  onInstance(instance) {
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  },
+});
+const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+const cpu = process.cpuUsage(cpuBefore);
+const after = coreTimes();
+const oursAfter = sampleOurs(ours);
+
+const okCount = result['2xx'];
+console.log(
+  JSON.stringify({
+    urls: options.urls,
+    connections: options.connections,
+    duration_s: result.duration,
+    requests: result.requests.total,
+    warmup_requests: warm ? warm.requests.total : 0,
+    ok: okCount,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    status_codes: result.statusCodeStats,
+    bytes_per_response: okCount > 0 ? Math.round(result.throughput.total / okCount) : 0,
+    latencies_ms: latencies.map((value) => Math.round(value * 1000) / 1000),
+    cores_pct: busyShare(before, after, oursBefore, oursAfter),
+    loadgen_cpu_pct: Math.round(((cpu.user + cpu.system) / 1000 / elapsedMs) * 100),
+  }),
+);
