@@ -1,6 +1,7 @@
 import { RootProvider } from 'fumadocs-ui/provider/next';
 import localFont from 'next/font/local';
 import type { Metadata, Viewport } from 'next';
+import { env, publicOrigin } from '@/lib/env';
 import { siteDescription, siteName, siteTitle } from '@/lib/site';
 import './global.css';
 
@@ -12,6 +13,8 @@ const inter = localFont({
 });
 
 export const metadata: Metadata = {
+  // Absolute OG and canonical URLs on the configured public origin.
+  metadataBase: new URL(publicOrigin(env())),
   title: { default: siteTitle, template: `%s — ${siteName}` },
   description: siteDescription,
 };
@@ -27,7 +30,7 @@ export default function Layout({ children }: LayoutProps<'/'>) {
   return (
     <html lang="en" className={inter.className} suppressHydrationWarning>
       <body className="flex flex-col min-h-screen">
-        <RootProvider search={{ options: { type: 'static' } }}>{children}</RootProvider>
+        <RootProvider search={{ preload: false, options: { type: 'static' } }}>{children}</RootProvider>
       </body>
     </html>
   );

@@ -3,11 +3,36 @@ import { source } from '@/lib/source';
 import type { RouteHandler } from '@/lib/api/handler';
 
 /**
+ * Option names are words joined by dots (`layer.windows.accordionPadding`).
+ * Word segmentation disagrees on them: Node's ICU (which builds this index)
+ * keeps the dotted name as one word, Chromium's splits it at each dot, so a
+ * query typed in the browser never matched the heading, and a query for the
+ * last part (`accordionPadding`) matched nothing anywhere. Index both: the
+ * whole dotted name and each part. The exported index keeps the language
+ * `multilingual`, so the browser still tokenizes queries with Intl.Segmenter.
+ */
+function optionNameTokenizer() {
+  const words = /[\p{L}\p{N}_]+(?:[.\-'][\p{L}\p{N}_]+)*/gu;
+  return {
+    language: 'multilingual',
+    normalizationCache: new Map<string, string>(),
+    tokenize(raw: string): string[] {
+      const tokens = new Set<string>();
+      for (const word of raw.toLowerCase().match(words) ?? []) {
+        tokens.add(word);
+        if (/[.\-']/.test(word)) for (const part of word.split(/[.\-']/)) if (part) tokens.add(part);
+      }
+      return [...tokens];
+    },
+  };
+}
+
+/**
  * The Fumadocs (Orama-shaped) search index of every page and section,
  * served whole at /api/search for the site's static search dialog and
  * scored by /v1/search (lib/core/search.ts): one index for both.
  */
-export const searchServer = createFromSource(source);
+export const searchServer = createFromSource(source, { tokenizer: optionNameTokenizer() });
 
 interface IndexRow {
   type: string;

@@ -6,8 +6,8 @@
 //
 // Environment: BENCH_DURATION (measured seconds per case, default 10),
 // BENCH_ROUNDS (interleaved rounds the duration is split into, default 5),
-// BENCH_WARMUP (seconds of load each server gets on its paths before
-// measuring starts, default 8; every measured run also has 0.5 s of its own),
+// BENCH_WARMUP (seconds of unmeasured load per case before the first
+// round, default 4; every measured run also starts with 0.5 s of its own),
 // BENCH_CONNECTIONS (default 32), BENCH_QUIET_WAIT (seconds to wait for a
 // busy machine to calm down before starting, default 60; 0 = do not wait).
 // See scripts/bench/README.md.
@@ -58,7 +58,7 @@ class SetupError extends Error {
 const settings = {
   duration: numberFromEnv('BENCH_DURATION', 10),
   rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 5)),
-  warmup: numberFromEnv('BENCH_WARMUP', 8),
+  warmup: numberFromEnv('BENCH_WARMUP', 4),
   runWarmup: 0.5,
   connections: Math.round(numberFromEnv('BENCH_CONNECTIONS', 32)),
   profile: args.has('--cpu-prof'),
@@ -368,12 +368,16 @@ function aggregate(runs) {
   const ok = runs.reduce((sum, run) => sum + run.ok, 0);
   const perRound = runs.map((run) => run.ok / run.duration_s);
   const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const rps = ok / seconds;
+  // The median round: one round disturbed by a GC storm or a neighbour does not move it.
+  const sortedRounds = [...perRound].sort((x, y) => x - y);
+  const mid = Math.floor(sortedRounds.length / 2);
+  const rps = sortedRounds.length % 2 === 1 ? sortedRounds[mid] : (sortedRounds[mid - 1] + sortedRounds[mid]) / 2;
   return {
     rps,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
-    spreadPct: perRound.length > 1 ? (100 * (Math.max(...perRound) - Math.min(...perRound))) / 2 / rps : 0,
+    spreadPct: perRound.length > 1 ? (100 * (Math.max(...perRound) - Math.min(...perRound))) / 2 / mean(perRound) : 0,
+    meanRps: ok / seconds,
     perRound,
     ok,
     bad: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
@@ -422,9 +426,8 @@ async function main() {
   console.log(`${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}): every server under test runs on core ${serverCore} (taskset -c ${serverCore});`);
   console.log(`the load generator (autocannon), redis-server and the Upstash bridge run on core ${loadCore} (taskset -c ${loadCore}).`);
   console.log(
-    `Warm-up: ${settings.warmup} s of load per server on the paths it is measured on. Each case: ${settings.duration} s measured in ` +
-      `${settings.rounds} interleaved rounds of ${settings.duration / settings.rounds} s (each after ${settings.runWarmup} s of unmeasured load), ` +
-      `${settings.connections} connections unless noted.`,
+    `Each case: ${settings.warmup} s warm-up, then ${settings.duration} s measured in ${settings.rounds} interleaved rounds of ` +
+      `${settings.duration / settings.rounds} s (each after ${settings.runWarmup} s of unmeasured load), ${settings.connections} connections unless noted.`,
   );
   if (settings.profile) console.log('--cpu-prof: the main server runs under the V8 profiler; its numbers are slower than normal.');
   console.log('');
@@ -519,21 +522,20 @@ async function main() {
       { id: 'd.stock', what: '(d) GET /bench/fumadocs-search?query= — same queries', target: memoryOn, paths: queries.map((q) => `/bench/fumadocs-search?query=${encodeURIComponent(q)}`), connections: c },
     ];
 
-    // Warm-up: a fresh Next server needs several seconds of load before its JIT settles (req/s
-    // climbs for ~6-8 s), so each server first gets load on every path it will be measured on.
-    const targets = [...new Set(specs.map((spec) => spec.target))];
-    for (const target of targets) {
-      const paths = [...new Set(specs.filter((spec) => spec.target === target).flatMap((spec) => spec.paths))];
-      process.stdout.write(`warm-up ${target.name}: ${paths.length} path(s), ${settings.warmup} s… `);
-      const warm = await runLoad({ id: `warm-up ${target.name}`, target, paths, connections: c }, settings.warmup, 0);
+    // Warm-up: a fresh Next server needs seconds of load on a path before its JIT settles
+    // (req/s climbs for ~6-8 s from cold), so every case first gets unmeasured load of its own.
+    for (const spec of specs) {
+      process.stdout.write(`warm-up ${spec.id.padEnd(11)} ${settings.warmup} s… `);
+      const warm = await runLoad({ ...spec, id: `warm-up ${spec.id}` }, settings.warmup, 0);
       if (warm.non2xx + warm.errors + warm.timeouts > 0) {
-        throw new SetupError(`warm-up of ${target.name}: ${warm.non2xx} non-2xx, ${warm.errors} errors, ${warm.timeouts} timeouts (${JSON.stringify(warm.status_codes)})`);
+        throw new SetupError(`warm-up of ${spec.id}: ${warm.non2xx} non-2xx, ${warm.errors} errors, ${warm.timeouts} timeouts (${JSON.stringify(warm.status_codes)})`);
       }
       console.log(`${fmt.rps(warm.ok / warm.duration_s)} req/s`);
     }
 
     const runs = new Map(specs.map((spec) => [spec.id, []]));
     const bridgeCounts = { before: await bridgeRequests(bridgeUrl), during: 0 };
+    let upstashRequests = 0; // requests sent to the Upstash server while its bridge calls are counted
     const perRound = settings.duration / settings.rounds;
     const maxRetries = 2;
     const retryAbovePct = 10;
@@ -550,6 +552,7 @@ async function main() {
         let result;
         for (let attempt = 0; attempt <= maxRetries; attempt++) {
           const candidate = await runLoad(spec, perRound, settings.runWarmup);
+          if (isUpstash) upstashRequests += candidate.requests + candidate.warmup_requests;
           if (result === undefined || foreignLoad(candidate) < foreignLoad(result)) result = candidate;
           if (foreignLoad(candidate) <= retryAbovePct || retriesLeft === 0) break;
           retriesLeft -= 1;
@@ -564,7 +567,6 @@ async function main() {
     console.log('');
 
     const r = Object.fromEntries(specs.map((spec) => [spec.id, aggregate(runs.get(spec.id))]));
-    const upstashRequests = runs.get('c.upstash').concat(runs.get('c.upstash1')).reduce((sum, run) => sum + run.requests + run.warmup_requests, 0);
 
     // The main table: every case, its baseline ratio and verdict.
     const rows = [];
@@ -612,7 +614,7 @@ async function main() {
     ]);
     add('d.stock');
 
-    console.log('RESULTS (req/s = 2xx answers per second; p50/p99 = response time in ms over all measured requests)');
+    console.log('RESULTS (req/s = 2xx answers per second, median of the rounds; p50/p99 = response time in ms over all measured requests of all rounds)');
     console.log(table(['case', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'against baseline', 'ratio', 'goal', 'verdict'], rows, ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'l', 'l']));
 
     console.log(
@@ -651,7 +653,7 @@ async function main() {
       if (m.core0Other > 5 || m.core1Other > 5) {
         notes.push(`WARNING ${spec.id}: other processes used ${m.core0Other}% of core ${serverCore} and ${m.core1Other}% of core ${loadCore}; this case is unreliable`);
       }
-      if (spec.connections > 1 && m.core0 - m.core0Other < 90) notes.push(`${spec.id}: the server used only ${m.core0 - m.core0Other}% of core ${serverCore}; it was not saturated`);
+      if (spec.connections > 1 && m.core0Other <= 5 && m.core0 - m.core0Other < 90) notes.push(`${spec.id}: the server used only ${m.core0 - m.core0Other}% of core ${serverCore}; it was not saturated`);
       if (m.core1 - m.core1Other > 90) notes.push(`${spec.id}: the load side used ${m.core1 - m.core1Other}% of core ${loadCore}; the load generator may have been the bottleneck`);
     }
     console.log(`\nNOTES\n${notes.map((note) => `- ${note}`).join('\n')}`);

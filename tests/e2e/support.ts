@@ -40,8 +40,9 @@ export async function openSearchWithShortcut(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.keyboard.press('ControlOrMeta+k');
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+    // Generous: the dialog's code may load on first open (search preload off).
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
   return dialog;
 }
 
