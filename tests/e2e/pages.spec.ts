@@ -47,8 +47,10 @@ test('a docs page links its markdown twin and its Open Graph image', async ({ pa
   const twin = page.locator('link[rel="alternate"][type="text/markdown"]');
   await expect(twin).toHaveCount(1);
   const twinHref = await twin.getAttribute('href');
-  expect(new URL(twinHref!, origin).pathname).toBe(docsMarkdownUrl(slugs));
-  const markdown = await request.get(new URL(twinHref!, origin).href);
+  // Absolute on the build's public origin (metadataBase); fetched here by path.
+  const twinPath = new URL(twinHref!, origin).pathname;
+  expect(twinPath).toBe(docsMarkdownUrl(slugs));
+  const markdown = await request.get(new URL(twinPath, origin).href);
   expect(markdown.status()).toBe(200);
   expect(markdown.headers()['content-type']).toMatch(/^text\/markdown/);
 
