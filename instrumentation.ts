@@ -3,8 +3,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { installNodeServerHooks } = await import('./lib/http/node-server-hooks');
     installNodeServerHooks();
-    // Fail at start on a bad configuration, with a clear message.
-    const { env } = await import('./lib/env');
-    env();
+    // Build the runtime now, so a bad configuration (including a malformed
+    // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
+    // message, and the store logs its warnings (memory store on Vercel) once.
+    const { runtime } = await import('./lib/runtime');
+    runtime();
   }
 }
