@@ -1,43 +1,30 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { clientIdHeader } from '@/lib/http/client-ip';
 import { notFoundPagePath, wantsHtml } from '@/lib/http/not-found';
 import { ApiError } from '@/lib/http/problem';
-import { applyRateLimit, isRateLimitedPath } from '@/lib/http/rate-limit';
 import { negotiatePage } from '@/lib/http/page-negotiation';
 import { classifyPath, isMissingForBrowsers } from '@/lib/http/route-map';
-import { runtime } from '@/lib/runtime';
 
 /**
- * Next 16's name for middleware. Decides from the tables in lib/: the
- * per-client rate limit of the JSON endpoints, 404 `not_found` for paths
- * nothing answers, 405 for pages asked with another method, and Accept
- * negotiation of the pages (markdown twins, 406).
+ * Next 16's name for middleware. Decides from the tables in lib/: 404
+ * `not_found` for paths nothing answers, 405 for pages asked with another
+ * method, and Accept negotiation of the pages (markdown twins, 406).
+ *
+ * It does not run for /v1 and /api (see `config.matcher`): their rate limit
+ * and 404s live in the route layer (lib/http/rate-limit.ts), because Next's
+ * proxy step costs more than the whole handler of a cheap read.
  */
 const pageMethods = 'GET, HEAD, OPTIONS';
 
-export default async function proxy(request: NextRequest) {
+export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const kind = classifyPath(pathname);
-  let limitHeaders: Record<string, string> = {};
 
-  if (isRateLimitedPath(pathname)) {
-    const outcome = await applyRateLimit(request.headers, runtime());
-    if (outcome.rejection) return outcome.rejection;
-    limitHeaders = outcome.headers;
-    if (kind === 'endpoint') {
-      const forwarded = new Headers(request.headers);
-      forwarded.set(clientIdHeader, outcome.client);
-      return NextResponse.next({ request: { headers: forwarded }, headers: limitHeaders });
-    }
-  }
-
-  const browser = wantsHtml(request);
-  if (browser && (kind === 'unknown' || isMissingForBrowsers(pathname))) {
+  if (wantsHtml(request) && (kind === 'unknown' || isMissingForBrowsers(pathname))) {
     // The site's 404 page (app/[...missing]/page.tsx renders it with status 404).
-    return NextResponse.rewrite(new URL(notFoundPagePath, request.nextUrl), { headers: limitHeaders });
+    return NextResponse.rewrite(new URL(notFoundPagePath, request.nextUrl));
   }
   if (kind === 'unknown') {
-    return new ApiError('not_found', `No endpoint answers ${request.method} ${pathname}.`).toResponse(limitHeaders);
+    return new ApiError('not_found', `No endpoint answers ${request.method} ${pathname}.`).toResponse();
   }
 
   if (kind === 'page') {
@@ -58,6 +45,6 @@ export default async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's own assets and the files in public/.
-  matcher: ['/((?!_next/static|_next/image|fonts/|bench/|favicon.ico|icon.svg).*)'],
+  // Not Next's own assets, the files in public/, the JSON API (/v1, /api) or the benchmark baselines.
+  matcher: ['/((?!_next/static|_next/image|fonts/|v1/|api/|bench/|favicon.ico|icon.svg).*)'],
 };

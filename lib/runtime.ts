@@ -43,8 +43,8 @@ export interface Runtime {
  */
 const developmentCursorSecret = 'layer-site-development-cursor-secret';
 
-export const consoleLog: Log = (level, message) => {
-  const line = `[svc] ${message}`;
+export const consoleLog: Log = (level, message, fields) => {
+  const line = `[svc] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
   if (level === 'error') console.error(line);
   else if (level === 'warn') console.warn(line);
   else console.log(line);

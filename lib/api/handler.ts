@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, internalErrorResponse } from '@/lib/http/problem';
 import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
-import { clientIdHeader } from '@/lib/http/client-ip';
+import { requestClient } from '@/lib/http/rate-limit';
 import type { EndpointSpec } from './endpoint';
 
 /**
@@ -28,7 +28,7 @@ export interface HandlerInput<E extends EndpointSpec> {
   rawBody: string;
   /** Declared request headers that were present. */
   headers: Partial<Record<keyof NonNullable<E['headers']> & string, string>>;
-  /** Who the rate limiter counted this request against (set by proxy.ts). */
+  /** Who the rate limiter counts this request against (its client IP). */
   client: string;
 }
 
@@ -146,7 +146,7 @@ export function implement<E extends EndpointSpec>(
         body,
         rawBody,
         headers: headers as HandlerInput<E>['headers'],
-        client: request.headers.get(clientIdHeader) ?? 'anonymous',
+        client: requestClient(request.headers),
       });
       const response = result instanceof Response ? result : jsonResponse(result);
       const deprecation = Object.entries(deprecationHeaders(endpoint));

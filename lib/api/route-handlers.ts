@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/http/problem';
+import { withRateLimit } from '@/lib/http/rate-limit';
 import type { HttpMethod } from './endpoint';
 import { endpoints } from './endpoints';
 import type { RouteHandler } from './handler';
@@ -37,9 +38,12 @@ export function routeHandlers(path: string, bound: Partial<Record<HttpMethod, Ro
     throw new Error(`Route ${path} does not match the endpoint table (missing: ${missing.join(',') || '-'}; undeclared: ${extra.join(',') || '-'})`);
   }
   const allow = allowHeader(declared);
-  const refuse = methodNotAllowed(path, allow);
+  // Every response of a rate-limited path carries the limit, 405s included.
+  const limited = endpoints.some((row) => row.path === path && row.rateLimited);
+  const guard = limited ? withRateLimit : (handler: RouteHandler) => handler;
+  const refuse = guard(methodNotAllowed(path, allow));
   const exports = {} as RouteExports;
-  for (const method of answerable) exports[method] = bound[method] ?? refuse;
+  for (const method of answerable) exports[method] = bound[method] ? guard(bound[method]) : refuse;
   exports.OPTIONS = bound.OPTIONS ?? (async () => new Response(null, { status: 204, headers: { Allow: allow } }));
   return exports;
 }

@@ -12,8 +12,6 @@
  *   so a client sending its own X-Forwarded-For cannot escape its limit.
  */
 export const peerHeader = 'x-svc-peer';
-/** Set by proxy.ts on the forwarded request; handlers read it. */
-export const clientIdHeader = 'x-svc-client';
 
 export interface ClientIpOptions {
   onVercel: boolean;

@@ -1,21 +1,21 @@
-import { endpoints } from '@/lib/api/endpoints';
-import { pathPattern } from '@/lib/api/endpoint';
 import { clientIp } from './client-ip';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { ApiError } from './problem';
-import type { Runtime } from '@/lib/runtime';
+import { runtime, type Runtime } from '@/lib/runtime';
+import type { RouteHandler } from '@/lib/api/handler';
 
 /**
  * The per-client rate limit (spec: "Limits"): 600 requests a minute per
- * client IP, one window shared by every rate-limited endpoint. Rows of the
- * endpoint table marked `rateLimited`, and anything else under /v1 and
- * /api (so probing unknown paths counts too).
+ * client IP, one window shared by every rate-limited endpoint. Applied in
+ * the route layer (lib/api/route-handlers.ts wraps every handler of a
+ * path whose table row is `rateLimited`, and the /v1 and /api catch-alls),
+ * not in proxy.ts: Next's proxy step alone halved the throughput of a
+ * cheap /v1 read (npm run bench, case a).
  */
-const limitedPatterns = endpoints.filter((row) => row.rateLimited).map((row) => pathPattern(row.path));
-const limitedPrefixes = ['/v1/', '/api/'];
 
-export function isRateLimitedPath(pathname: string): boolean {
-  return limitedPrefixes.some((prefix) => pathname.startsWith(prefix)) || limitedPatterns.some((re) => re.test(pathname));
+/** Who the limiter counts a request against. */
+export function requestClient(headers: Headers, rt: Runtime = runtime()): string {
+  return clientIp(headers, { onVercel: Boolean(rt.env.VERCEL), trustProxyHops: rt.env.TRUST_PROXY_HOPS });
 }
 
 export interface RateLimitOutcome {
@@ -26,7 +26,7 @@ export interface RateLimitOutcome {
 }
 
 export async function applyRateLimit(headers: Headers, rt: Runtime): Promise<RateLimitOutcome> {
-  const client = clientIp(headers, { onVercel: Boolean(rt.env.VERCEL), trustProxyHops: rt.env.TRUST_PROXY_HOPS });
+  const client = requestClient(headers, rt);
   // RATE_LIMIT_PER_MINUTE=0: the operator turned the limit off (benchmarks, private deployments).
   if (rt.env.RATE_LIMIT_PER_MINUTE === 0) return { client, headers: {} };
   const decision = await rt.store.limiter.limit(client);
@@ -38,4 +38,21 @@ export async function applyRateLimit(headers: Headers, rt: Runtime): Promise<Rat
     limitHeaders,
   ).toResponse();
   return { client, headers: limitHeaders, rejection };
+}
+
+/**
+ * Counts the request, answers 429 over the limit, and puts the RateLimit
+ * headers on whatever the handler answers, errors included.
+ */
+export function withRateLimit(handler: RouteHandler): RouteHandler {
+  return async (request, context) => {
+    const outcome = await applyRateLimit(request.headers, runtime());
+    if (outcome.rejection) return outcome.rejection;
+    const response = await handler(request, context);
+    if (Object.keys(outcome.headers).length === 0) return response;
+    // Copy: some responses (redirects, static ones) have immutable headers.
+    const limited = new Response(response.body, response);
+    for (const [name, value] of Object.entries(outcome.headers)) limited.headers.set(name, value);
+    return limited;
+  };
 }

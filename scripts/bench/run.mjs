@@ -7,7 +7,7 @@
 // Environment: BENCH_DURATION (measured seconds per case, default 10),
 // BENCH_ROUNDS (interleaved rounds the duration is split into, default 5),
 // BENCH_WARMUP (seconds of unmeasured load per case before the first
-// round, default 4; every measured run also starts with 0.5 s of its own),
+// round, default 6; every measured run also starts with 0.5 s of its own),
 // BENCH_CONNECTIONS (default 32), BENCH_QUIET_WAIT (seconds to wait for a
 // busy machine to calm down before starting, default 60; 0 = do not wait).
 // See scripts/bench/README.md.
@@ -47,7 +47,10 @@ const numberFromEnv = (name, fallback, { allowZero = false } = {}) => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!(value > 0 || (allowZero && value === 0))) throw new SetupError(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${JSON.stringify(raw)}`);
+  if (!(value > 0 || (allowZero && value === 0))) {
+    console.error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got ${JSON.stringify(raw)}`);
+    process.exit(1);
+  }
   return value;
 };
 
@@ -58,7 +61,7 @@ class SetupError extends Error {
 const settings = {
   duration: numberFromEnv('BENCH_DURATION', 10),
   rounds: Math.round(numberFromEnv('BENCH_ROUNDS', 5)),
-  warmup: numberFromEnv('BENCH_WARMUP', 4),
+  warmup: numberFromEnv('BENCH_WARMUP', 6),
   runWarmup: 0.5,
   connections: Math.round(numberFromEnv('BENCH_CONNECTIONS', 32)),
   profile: args.has('--cpu-prof'),
@@ -132,8 +135,12 @@ async function stop(record) {
 
 const stopAll = () => Promise.all([...children].map(stop));
 
+/** Temporary directories, removed on any exit (also after a signal). */
+const scratchDirs = [];
+
 process.on('exit', () => {
   for (const record of children) signalGroup(record, 'SIGKILL');
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, () => {
@@ -434,6 +441,7 @@ async function main() {
 
   ensureBuild();
   const scratch = mkdtempSync(path.join(tmpdir(), 'layer-bench-'));
+  scratchDirs.push(scratch);
   const profileDir = settings.profile ? mkdtempSync(path.join(tmpdir(), 'layer-bench-prof-')) : undefined;
   try {
     await waitForQuiet();

@@ -1,0 +1,12 @@
+import { ApiError } from '@/lib/http/problem';
+import { withRateLimit } from '@/lib/http/rate-limit';
+import type { RouteHandler } from '../handler';
+
+/**
+ * Unknown paths under /v1 and /api: a `not_found` problem for every method,
+ * counted against the rate limit like the endpoints beside them (so probing
+ * unknown paths does not escape it). proxy.ts does not run for these prefixes.
+ */
+export const apiNotFound: RouteHandler = withRateLimit(async (request) =>
+  new ApiError('not_found', `No endpoint answers ${request.method} ${new URL(request.url).pathname}.`).toResponse(),
+);
