@@ -50,9 +50,14 @@ export function withRateLimit(handler: RouteHandler): RouteHandler {
     if (outcome.rejection) return outcome.rejection;
     const response = await handler(request, context);
     if (Object.keys(outcome.headers).length === 0) return response;
-    // Copy: some responses (redirects, static ones) have immutable headers.
-    const limited = new Response(response.body, response);
-    for (const [name, value] of Object.entries(outcome.headers)) limited.headers.set(name, value);
-    return limited;
+    try {
+      for (const [name, value] of Object.entries(outcome.headers)) response.headers.set(name, value);
+      return response;
+    } catch {
+      // Immutable headers (Response.redirect and the like): copy, then set.
+      const limited = new Response(response.body, response);
+      for (const [name, value] of Object.entries(outcome.headers)) limited.headers.set(name, value);
+      return limited;
+    }
   };
 }

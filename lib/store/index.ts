@@ -45,6 +45,8 @@ export function createStore(env: Env, { clock = systemClock, log }: CreateStoreO
   return {
     kind: base.kind,
     kv: base.kv,
-    limiter: failOpenLimiter(base.limiter, { limit, windowMs, log, clock }),
+    // The memory limiter is synchronous work that cannot hang or lose its
+    // backend; a deadline timer per request would only add cost (npm run bench, case b).
+    limiter: credentials ? failOpenLimiter(base.limiter, { limit, windowMs, log, clock }) : base.limiter,
   };
 }
