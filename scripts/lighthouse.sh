@@ -61,8 +61,11 @@ wait_for() { # url
 # --- this site -------------------------------------------------------------
 if [ "${LH_SKIP_BUILD:-0}" != "1" ] || [ ! -f "$dist_dir/BUILD_ID" ]; then
   echo "== building this site into $dist_dir"
+  # `next build` adds its dist dir's generated types to tsconfig.json; put it back after a side build.
+  cp tsconfig.json "$out/tsconfig.json.saved"
   NEXT_DIST_DIR="$dist_dir" npx next build >"$out/site-build.log" 2>&1 ||
-    { tail -40 "$out/site-build.log" >&2; exit 1; }
+    { cp "$out/tsconfig.json.saved" tsconfig.json; tail -40 "$out/site-build.log" >&2; exit 1; }
+  cp "$out/tsconfig.json.saved" tsconfig.json
 fi
 
 # --- stock Fumadocs template -----------------------------------------------

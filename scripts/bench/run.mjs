@@ -241,7 +241,11 @@ function ensureBuild() {
   }
   console.log(`build: ${reason}; running \`${commandLine(env, argv)}\` (both cores, ~1-2 min)…`);
   const started = Date.now();
+  // `next build` adds its dist dir's generated types to tsconfig.json; a side build must not change the repo.
+  const tsconfigPath = path.join(repoRoot, 'tsconfig.json');
+  const tsconfig = readFileSync(tsconfigPath, 'utf8');
   const result = spawnSync(argv[0], argv.slice(1), { cwd: repoRoot, env: { ...baseEnv(), ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  writeFileSync(tsconfigPath, tsconfig);
   if (result.status !== 0) {
     throw new SetupError(`next build failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
   }
