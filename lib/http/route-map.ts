@@ -10,15 +10,15 @@ import { isPagePath, isTwinPath } from './page-negotiation';
  */
 export type PathKind = 'endpoint' | 'page' | 'internal' | 'unknown';
 
-const endpointPatterns = endpoints
-  .filter((row) => row.tag !== 'Documentation' || !['homePage', 'docsPage'].includes(row.id))
-  .map((row) => ({ pattern: pathPattern(row.path), method: row.method as string }));
+// Page rows (home, docs, problems) are matched by their page families instead.
+const pageRows = new Set(['homePage', 'docsPage', 'problemPage']);
+const endpointPatterns = endpoints.filter((row) => !pageRows.has(row.id)).map((row) => pathPattern(row.path));
 const internalPrefixes = ['/_next/', '/og/', '/llms.mdx/', '/fonts/'];
 
 export function classifyPath(pathname: string): PathKind {
   if (isPagePath(pathname)) return 'page';
   if (isTwinPath(pathname)) return 'endpoint';
-  if (endpointPatterns.some(({ pattern }) => pattern.test(pathname))) return 'endpoint';
+  if (endpointPatterns.some((pattern) => pattern.test(pathname))) return 'endpoint';
   if (internalPrefixes.some((prefix) => pathname.startsWith(prefix))) return 'internal';
   return 'unknown';
 }
