@@ -146,7 +146,7 @@ export function implement<E extends EndpointSpec>(
         body,
         rawBody,
         headers: headers as HandlerInput<E>['headers'],
-        client: requestClient(request.headers),
+        client: requestClient(request),
       });
       const response = result instanceof Response ? result : jsonResponse(result);
       const deprecation = Object.entries(deprecationHeaders(endpoint));

@@ -1,6 +1,7 @@
-import type { BlockContent, Paragraph, PhrasingContent, Root, Table, TableCell, TableRow, Nodes } from 'mdast';
+import type { BlockContent, PhrasingContent, Root, Table, Nodes } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
+import { link, paragraph, table, text } from './mdast-builders';
 import { endpointReference, type ApiField, type ApiSchemaTable } from './api-reference';
 
 /**
@@ -21,20 +22,8 @@ export const apiReferenceElementName = 'EndpointReference';
 
 // ---------------------------------------------------------------- mdast
 
-const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
 const strong = (children: PhrasingContent[]): PhrasingContent => ({ type: 'strong', children });
-const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({ type: 'link', url, children });
-const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
-const row = (cells: PhrasingContent[][]): TableRow => ({
-  type: 'tableRow',
-  children: cells.map((children): TableCell => ({ type: 'tableCell', children })),
-});
-const table = (header: string[], rows: PhrasingContent[][][]): Table => ({
-  type: 'table',
-  align: header.map(() => null),
-  children: [row(header.map((cell) => [text(cell)])), ...rows.map(row)],
-});
 
 /** Text with `code` spans, as the endpoint table's descriptions are written. */
 export function inline(value: string): PhrasingContent[] {

@@ -5,15 +5,12 @@ import type {
   List,
   ListItem,
   Nodes,
-  Paragraph,
   PhrasingContent,
   Root,
-  Table,
-  TableCell,
-  TableRow,
 } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
+import { link, paragraph, table, text } from './mdast-builders';
 import {
   appRepositoryUrl,
   desktopFlag,
@@ -78,11 +75,8 @@ export const isCatalogCode = (node: Nodes): node is Code => node.type === 'code'
 
 // ---------------------------------------------------------------- mdast
 
-const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const inlineCode = (value: string): InlineCode => ({ type: 'inlineCode', value });
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
-const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({ type: 'link', url, children });
-const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
 const shell = (value: string): Code => ({ type: 'code', lang: 'sh', meta: null, value, data: { catalog: true } });
 const list = (items: PhrasingContent[][]): List => ({
   type: 'list',
@@ -93,15 +87,6 @@ const list = (items: PhrasingContent[][]): List => ({
 /** `**Label:** value…` list entries. */
 const fields = (entries: [string, PhrasingContent[]][]): List =>
   list(entries.map(([label, value]) => [strong(`${label}:`), text(' '), ...value]));
-const row = (cells: PhrasingContent[][]): TableRow => ({
-  type: 'tableRow',
-  children: cells.map((children): TableCell => ({ type: 'tableCell', children })),
-});
-const table = (header: string[], rows: PhrasingContent[][][]): Table => ({
-  type: 'table',
-  align: header.map(() => null),
-  children: [row(header.map((cell) => [text(cell)])), ...rows.map(row)],
-});
 /** `a, b and c` from phrasing pieces. */
 function joined(items: PhrasingContent[][], last = ' and '): PhrasingContent[] {
   return items.flatMap((item, index) => {

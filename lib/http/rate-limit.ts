@@ -13,9 +13,16 @@ import type { RouteHandler } from '@/lib/api/handler';
  * cheap /v1 read (npm run bench, case a).
  */
 
-/** Who the limiter counts a request against. */
-export function requestClient(headers: Headers, rt: Runtime = runtime()): string {
-  return clientIp(headers, { onVercel: Boolean(rt.env.VERCEL), trustProxyHops: rt.env.TRUST_PROXY_HOPS });
+const clients = new WeakMap<Request, string>();
+
+/** Who the limiter counts a request against; worked out once per request. */
+export function requestClient(request: Request, rt: Runtime = runtime()): string {
+  let client = clients.get(request);
+  if (client === undefined) {
+    client = clientIp(request.headers, { onVercel: Boolean(rt.env.VERCEL), trustProxyHops: rt.env.TRUST_PROXY_HOPS });
+    clients.set(request, client);
+  }
+  return client;
 }
 
 export interface RateLimitOutcome {
@@ -25,8 +32,8 @@ export interface RateLimitOutcome {
   rejection?: Response;
 }
 
-export async function applyRateLimit(headers: Headers, rt: Runtime): Promise<RateLimitOutcome> {
-  const client = requestClient(headers, rt);
+export async function applyRateLimit(request: Request, rt: Runtime): Promise<RateLimitOutcome> {
+  const client = requestClient(request, rt);
   // RATE_LIMIT_PER_MINUTE=0: the operator turned the limit off (benchmarks, private deployments).
   if (rt.env.RATE_LIMIT_PER_MINUTE === 0) return { client, headers: {} };
   const decision = await rt.store.limiter.limit(client);
@@ -46,7 +53,7 @@ export async function applyRateLimit(headers: Headers, rt: Runtime): Promise<Rat
  */
 export function withRateLimit(handler: RouteHandler): RouteHandler {
   return async (request, context) => {
-    const outcome = await applyRateLimit(request.headers, runtime());
+    const outcome = await applyRateLimit(request, runtime());
     if (outcome.rejection) return outcome.rejection;
     const response = await handler(request, context);
     if (Object.keys(outcome.headers).length === 0) return response;

@@ -1,7 +1,8 @@
-// A JavaScript port of tests/helpers/upstash-bridge.ts for the benchmarks
-// (Node 20 cannot run the TypeScript helper without a loader). Same protocol:
-// Upstash's REST API (what @upstash/redis sends) in front of a real
-// redis-server, so the service's unmodified Upstash adapter runs against it.
+// The one Upstash REST bridge, used by the benchmarks and, through the typed
+// wrapper tests/helpers/upstash-bridge.ts, by the tests. Plain JavaScript so
+// Node 20 runs it without a TypeScript loader. It puts Upstash's REST API
+// (what @upstash/redis sends) in front of a real redis-server, so the
+// service's unmodified Upstash adapter runs against it.
 //
 //   POST /            body ["SET","k","v"]           -> { result } | { error }
 //   POST /pipeline    body [["GET","a"],["GET","b"]] -> [{ result } | { error }, ...]
