@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { notFoundPagePath, wantsHtml } from '@/lib/http/not-found';
 import { ApiError } from '@/lib/http/problem';
 import { negotiatePage } from '@/lib/http/page-negotiation';
-import { classifyPath, isMissingForBrowsers } from '@/lib/http/route-map';
+import { classifyPath, isMissingForBrowsers } from '@/lib/api/route-map';
 
 /**
  * Next 16's name for middleware. Decides from the tables in lib/: 404

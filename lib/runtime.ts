@@ -7,6 +7,7 @@ import { createJobService, type JobService } from '@/lib/core/jobs';
 import { createReleaseService, trustedAssetUrlPolicy, type ReleaseService } from '@/lib/core/releases';
 import { createSandbox, type Sandbox } from '@/lib/core/sandbox';
 import { createDocsSearch, type DocsSearch } from '@/lib/core/search';
+import type { RateLimitDeps } from '@/lib/http/rate-limit';
 import { signatureDirectoryRoute } from '@/lib/routes';
 import { createStore } from '@/lib/store';
 import { systemClock, type Clock, type Log, type Store } from '@/lib/store/types';
@@ -34,6 +35,8 @@ export interface Runtime {
   releases: ReleaseService;
   sandbox: Sandbox;
   jobs: JobService;
+  /** The per-client limit as the route layer applies it (lib/http/rate-limit.ts). */
+  rateLimit: RateLimitDeps;
 }
 
 /**
@@ -100,7 +103,12 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     log,
     run: (request) => runBatch(request, { search, releases, sandbox, origin, log }),
   });
-  return { env, clock, log, store, origin, signer, codeHost, cursors, search, releases, sandbox, jobs };
+  const rateLimit: RateLimitDeps = {
+    limiter: store.limiter,
+    perMinute: env.RATE_LIMIT_PER_MINUTE,
+    clientIp: { onVercel: Boolean(env.VERCEL), trustProxyHops: env.TRUST_PROXY_HOPS },
+  };
+  return { env, clock, log, store, origin, signer, codeHost, cursors, search, releases, sandbox, jobs, rateLimit };
 }
 
 const slot = Symbol.for('svc.runtime');

@@ -12,7 +12,7 @@ import {
   releaseSchema,
   roomPageSchema,
   searchResponseSchema,
-} from './schemas';
+} from '@/lib/core/schemas';
 import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
 
 /**

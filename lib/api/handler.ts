@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { ApiError, internalErrorResponse } from '@/lib/http/problem';
 import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
 import { requestClient } from '@/lib/http/rate-limit';
+import type { RouteHandler } from '@/lib/http/route-handler';
+import { runtime } from '@/lib/runtime';
 import type { EndpointSpec } from './endpoint';
 
 /**
@@ -12,8 +14,7 @@ import type { EndpointSpec } from './endpoint';
  * logged request id, and adds the row's deprecation headers.
  */
 
-export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type { RouteContext, RouteHandler } from '@/lib/http/route-handler';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
@@ -146,7 +147,7 @@ export function implement<E extends EndpointSpec>(
         body,
         rawBody,
         headers: headers as HandlerInput<E>['headers'],
-        client: requestClient(request),
+        client: requestClient(request, runtime().rateLimit.clientIp),
       });
       const response = result instanceof Response ? result : jsonResponse(result);
       const deprecation = Object.entries(deprecationHeaders(endpoint));

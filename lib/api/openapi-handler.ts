@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from './openapi';
-import type { RouteHandler } from './handler';
+import type { RouteHandler } from '@/lib/http/route-handler';
 
 /** GET /openapi.json: built once from the endpoint table. */
 let body: string | undefined;

@@ -1,8 +1,9 @@
 import { ApiError } from '@/lib/http/problem';
-import { withRateLimit } from '@/lib/http/rate-limit';
+import { rateLimitGuard } from '@/lib/http/rate-limit';
+import type { RouteHandler } from '@/lib/http/route-handler';
+import { runtime } from '@/lib/runtime';
 import type { HttpMethod } from './endpoint';
 import { endpoints } from './endpoints';
-import type { RouteHandler } from './handler';
 
 /**
  * The exports of a route.ts: the handlers the endpoint table declares for
@@ -12,6 +13,9 @@ import type { RouteHandler } from './handler';
  * so routes and table cannot drift apart.
  */
 const answerable: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The rate limit bound to the process's runtime. */
+export const withRateLimit = rateLimitGuard(() => runtime().rateLimit);
 
 export type RouteExports = Record<HttpMethod, RouteHandler>;
 

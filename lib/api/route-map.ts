@@ -1,7 +1,7 @@
-import { endpoints } from '@/lib/api/endpoints';
-import { pathPattern } from '@/lib/api/endpoint';
+import { endpoints } from './endpoints';
+import { pathPattern } from './endpoint';
 import { isAppName } from '@/lib/catalog';
-import { isPagePath, isTwinPath } from './page-negotiation';
+import { isPagePath, isTwinPath } from '@/lib/http/page-negotiation';
 
 /**
  * What a path is, decided from the endpoint table and the page families:

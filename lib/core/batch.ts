@@ -7,7 +7,7 @@ import {
   type BatchRequest,
   type Operation,
   type OperationResult,
-} from '@/lib/api/schemas';
+} from '@/lib/core/schemas';
 import { ApiError } from '@/lib/http/problem';
 import type { Log } from '@/lib/store/types';
 import { installAnswer } from './installs';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { appRowSchema, DesktopRow, installAnswerSchema, roomRowSchema } from '@/lib/api/schemas';
+import type { appRowSchema, DesktopRow, installAnswerSchema, roomRowSchema } from '@/lib/core/schemas';
 import {
   appRepositoryUrl,
   apps,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { batchAnswerSchema, batchRequestSchema, type BatchAnswer, type BatchRequest, type Job } from '@/lib/api/schemas';
+import { batchAnswerSchema, batchRequestSchema, type BatchAnswer, type BatchRequest, type Job } from '@/lib/core/schemas';
 import { ApiError, problemSchema, type Problem } from '@/lib/http/problem';
 import { v1 } from '@/lib/routes';
 import type { Clock, KeyValueStore, Log } from '@/lib/store/types';

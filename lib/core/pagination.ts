@@ -2,7 +2,7 @@ import type { ApiError } from '@/lib/http/problem';
 import { nextCursor, resolvePagePosition, type CursorCodec } from './cursor';
 import { ok, type Result } from './result';
 
-/** The page envelope of the desktop, room and app lists (lib/api/schemas.ts `pageSchema`). */
+/** The page envelope of the desktop, room and app lists (lib/core/schemas.ts `pageSchema`). */
 export interface Page<T> {
   items: T[];
   next_cursor: string | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { releaseSchema, type Release } from '@/lib/api/schemas';
+import { releaseSchema, type Release } from '@/lib/core/schemas';
 import { appNames, appRepositoryUrl, findApp, type App } from '@/lib/catalog';
 import { ApiError } from '@/lib/http/problem';
 import type { Clock, KeyValueStore, Log } from '@/lib/store/types';

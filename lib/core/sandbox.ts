@@ -1,4 +1,4 @@
-import type { DesktopRow, Release, SearchHit, SearchResponse } from '@/lib/api/schemas';
+import type { DesktopRow, Release, SearchHit, SearchResponse } from '@/lib/core/schemas';
 import { findApp, findDesktop, findRoom } from '@/lib/catalog';
 import type { ApiError } from '@/lib/http/problem';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';

@@ -1,6 +1,6 @@
 import { count, create, insertMultiple, load, search as searchEngine, type RawData } from 'zbsearch';
 import { z } from 'zod';
-import type { SearchHit, SearchResponse } from '@/lib/api/schemas';
+import type { SearchHit, SearchResponse } from '@/lib/core/schemas';
 import { ApiError } from '@/lib/http/problem';
 import type { Log } from '@/lib/store/types';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';

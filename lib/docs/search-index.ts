@@ -1,6 +1,6 @@
 import { createFromSource } from 'fumadocs-core/search/server';
 import { source } from '@/lib/source';
-import type { RouteHandler } from '@/lib/api/handler';
+import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
  * Option names are words joined by dots (`layer.windows.accordionPadding`).

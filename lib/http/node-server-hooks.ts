@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { peerHeader } from './client-ip';
+import { installPeerToken, peerHeader, peerStamp } from './client-ip';
 
 /**
  * Two hooks on Node's HTTP server, installed once from instrumentation.ts
@@ -7,7 +7,7 @@ import { peerHeader } from './client-ip';
  * place for:
  *
  * 1. `x-svc-peer`: each request's socket address, replacing any copy a
- *    client sent. The proxy sees only headers (no socket, no
+ *    client sent, stamped with this process's token (lib/http/client-ip.ts). The proxy sees only headers (no socket, no
  *    `request.ip`), and Next keeps a client-sent X-Forwarded-For as is, so
  *    without this the real peer is lost off Vercel.
  * 2. `Vary` on HTML and markdown responses: the spec wants
@@ -37,12 +37,13 @@ export function installNodeServerHooks(): void {
   const serverProto = http.Server.prototype as http.Server & { [installed]?: boolean };
   if (serverProto[installed]) return;
   serverProto[installed] = true;
+  installPeerToken();
 
   const emit = serverProto.emit;
   serverProto.emit = function emitWithPeer(this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') {
       const request = args[0] as http.IncomingMessage;
-      request.headers[peerHeader] = request.socket?.remoteAddress ?? 'unknown';
+      request.headers[peerHeader] = peerStamp(request.socket?.remoteAddress ?? 'unknown');
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;

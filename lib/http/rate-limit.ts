@@ -1,8 +1,8 @@
-import { clientIp } from './client-ip';
+import { clientIp, type ClientIpOptions } from './client-ip';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { ApiError } from './problem';
-import { runtime, type Runtime } from '@/lib/runtime';
-import type { RouteHandler } from '@/lib/api/handler';
+import type { RouteHandler } from './route-handler';
+import type { RateLimiter } from '@/lib/store/types';
 
 /**
  * The per-client rate limit (spec: "Limits"): 600 requests a minute per
@@ -11,15 +11,24 @@ import type { RouteHandler } from '@/lib/api/handler';
  * path whose table row is `rateLimited`, and the /v1 and /api catch-alls),
  * not in proxy.ts: Next's proxy step alone halved the throughput of a
  * cheap /v1 read (npm run bench, case a).
+ *
+ * The limiter and the client-IP policy are passed in (the composition root
+ * binds them), so this module depends on no runtime.
  */
+export interface RateLimitDeps {
+  limiter: RateLimiter;
+  /** Requests per minute; 0 turns the limit off (RATE_LIMIT_PER_MINUTE). */
+  perMinute: number;
+  clientIp: ClientIpOptions;
+}
 
 const clients = new WeakMap<Request, string>();
 
 /** Who the limiter counts a request against; worked out once per request. */
-export function requestClient(request: Request, rt: Runtime = runtime()): string {
+export function requestClient(request: Request, options: ClientIpOptions): string {
   let client = clients.get(request);
   if (client === undefined) {
-    client = clientIp(request.headers, { onVercel: Boolean(rt.env.VERCEL), trustProxyHops: rt.env.TRUST_PROXY_HOPS });
+    client = clientIp(request.headers, options);
     clients.set(request, client);
   }
   return client;
@@ -32,11 +41,11 @@ export interface RateLimitOutcome {
   rejection?: Response;
 }
 
-export async function applyRateLimit(request: Request, rt: Runtime): Promise<RateLimitOutcome> {
-  const client = requestClient(request, rt);
+export async function applyRateLimit(request: Request, deps: RateLimitDeps): Promise<RateLimitOutcome> {
+  const client = requestClient(request, deps.clientIp);
   // RATE_LIMIT_PER_MINUTE=0: the operator turned the limit off (benchmarks, private deployments).
-  if (rt.env.RATE_LIMIT_PER_MINUTE === 0) return { client, headers: {} };
-  const decision = await rt.store.limiter.limit(client);
+  if (deps.perMinute === 0) return { client, headers: {} };
+  const decision = await deps.limiter.limit(client);
   const limitHeaders = rateLimitHeaders(decision, 60);
   if (decision.allowed) return { client, headers: limitHeaders };
   const rejection = new ApiError(
@@ -47,24 +56,28 @@ export async function applyRateLimit(request: Request, rt: Runtime): Promise<Rat
   return { client, headers: limitHeaders, rejection };
 }
 
+/** Sets headers on a response, copying it first when its headers are immutable (Response.redirect). */
+export function withHeaders(response: Response, headers: Record<string, string>): Response {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return response;
+  try {
+    for (const [name, value] of entries) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [name, value] of entries) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
 /**
- * Counts the request, answers 429 over the limit, and puts the RateLimit
- * headers on whatever the handler answers, errors included.
+ * A guard that counts the request, answers 429 over the limit, and puts the
+ * RateLimit headers on whatever the handler answers, errors included.
  */
-export function withRateLimit(handler: RouteHandler): RouteHandler {
-  return async (request, context) => {
-    const outcome = await applyRateLimit(request, runtime());
+export function rateLimitGuard(deps: () => RateLimitDeps): (handler: RouteHandler) => RouteHandler {
+  return (handler) => async (request, context) => {
+    const outcome = await applyRateLimit(request, deps());
     if (outcome.rejection) return outcome.rejection;
-    const response = await handler(request, context);
-    if (Object.keys(outcome.headers).length === 0) return response;
-    try {
-      for (const [name, value] of Object.entries(outcome.headers)) response.headers.set(name, value);
-      return response;
-    } catch {
-      // Immutable headers (Response.redirect and the like): copy, then set.
-      const limited = new Response(response.body, response);
-      for (const [name, value] of Object.entries(outcome.headers)) limited.headers.set(name, value);
-      return limited;
-    }
+    return withHeaders(await handler(request, context), outcome.headers);
   };
 }

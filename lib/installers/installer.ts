@@ -4,6 +4,7 @@ import { internalErrorResponse } from '@/lib/http/problem';
 import { designPath, installerPath, layerRepo } from '@/lib/site';
 import type { Clock } from '@/lib/store/types';
 import { createUpstreamCache, type UpstreamCache } from './upstream-cache';
+import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
  * The installers and /design.md (spec "Installers and downloads" and
@@ -171,8 +172,6 @@ export async function serveDesignDoc(_request: Request, deps: InstallerDeps): Pr
     },
   });
 }
-
-export type RouteHandler = (request: Request) => Promise<Response>;
 
 export interface InstallerHandlers {
   /** One GET per installer: installer.layer, installer.hacker, … */

@@ -1,7 +1,7 @@
 import { MediaType } from 'web-bot-auth';
 import type { RequestSigner } from '@/lib/code-host';
 import { internalErrorResponse } from '@/lib/http/problem';
-import type { RouteHandler } from './installer';
+import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
  * GET /.well-known/http-message-signatures-directory (spec "Authentication-

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientIp } from '@/lib/http/client-ip';
+import { clientIp, peerStamp } from '@/lib/http/client-ip';
 import { mergeVary } from '@/lib/http/node-server-hooks';
 import { preferredMediaType } from '@/lib/http/negotiation';
 import { negotiatePage } from '@/lib/http/page-negotiation';
@@ -9,11 +9,19 @@ const headers = (init: Record<string, string>) => new Headers(init);
 describe('clientIp', () => {
   const direct = { onVercel: false, trustProxyHops: 0 };
   it('is the socket peer off Vercel, whatever X-Forwarded-For says', () => {
-    expect(clientIp(headers({ 'x-svc-peer': '127.0.0.5', 'x-forwarded-for': '1.2.3.4' }), direct)).toBe('127.0.0.5');
-    expect(clientIp(headers({ 'x-svc-peer': '::ffff:10.1.1.1' }), direct)).toBe('10.1.1.1');
+    expect(clientIp(headers({ 'x-svc-peer': peerStamp('127.0.0.5'), 'x-forwarded-for': '1.2.3.4' }), direct)).toBe('127.0.0.5');
+    expect(clientIp(headers({ 'x-svc-peer': peerStamp('::ffff:10.1.1.1') }), direct)).toBe('10.1.1.1');
+  });
+  it('never believes a peer header the client sent', () => {
+    for (const forged of ['10.9.9.9', 'x 10.9.9.9', `${'a'.repeat(24)} 10.9.9.9`, '']) {
+      expect(clientIp(headers({ 'x-svc-peer': forged }), direct)).toBe('unknown');
+      expect(clientIp(headers({ 'x-svc-peer': forged, 'x-forwarded-for': '1.2.3.4' }), direct)).toBe('unknown');
+    }
+    // With one trusted hop and no stamped peer, the proxy's entry is the client.
+    expect(clientIp(headers({ 'x-svc-peer': '10.9.9.9', 'x-forwarded-for': '1.2.3.4' }), { onVercel: false, trustProxyHops: 1 })).toBe('1.2.3.4');
   });
   it('walks back TRUST_PROXY_HOPS entries', () => {
-    const h = headers({ 'x-svc-peer': '10.0.0.1', 'x-forwarded-for': '6.6.6.6, 203.0.113.9' });
+    const h = headers({ 'x-svc-peer': peerStamp('10.0.0.1'), 'x-forwarded-for': '6.6.6.6, 203.0.113.9' });
     expect(clientIp(h, { onVercel: false, trustProxyHops: 1 })).toBe('203.0.113.9');
     expect(clientIp(h, { onVercel: false, trustProxyHops: 2 })).toBe('6.6.6.6');
     expect(clientIp(h, { onVercel: false, trustProxyHops: 9 })).toBe('6.6.6.6');

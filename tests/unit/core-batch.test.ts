@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchAnswerSchema, type BatchRequest, type Release, type SearchResponse } from '@/lib/api/schemas';
+import { batchAnswerSchema, type BatchRequest, type Release, type SearchResponse } from '@/lib/core/schemas';
 import { batchLimits, jobLimits, parseBatchBody, runBatch, type BatchDeps } from '@/lib/core/batch';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { unknownAppError } from '@/lib/core/releases';

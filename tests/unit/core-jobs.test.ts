@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobSchema, type BatchAnswer, type BatchRequest } from '@/lib/api/schemas';
+import { jobSchema, type BatchAnswer, type BatchRequest } from '@/lib/core/schemas';
 import { createJobService, type JobServiceOptions } from '@/lib/core/jobs';
 import { createFakeClock, createFakeKv } from '../helpers/fake-kv';
 

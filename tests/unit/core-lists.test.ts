@@ -6,7 +6,7 @@ import {
   releaseSchema,
   roomPageSchema,
   searchResponseSchema,
-} from '@/lib/api/schemas';
+} from '@/lib/core/schemas';
 import { desktops } from '@/lib/catalog';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { appRows, desktopRows, installAnswer, roomRows } from '@/lib/core/installs';

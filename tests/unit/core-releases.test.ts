@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { releaseSchema } from '@/lib/api/schemas';
+import { releaseSchema } from '@/lib/core/schemas';
 import {
   createReleaseService,
   pickMacAsset,

@@ -3,7 +3,7 @@ import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createDocsSearch, excerptAround, type DocsSearch } from '@/lib/core/search';
-import type { SearchHit } from '@/lib/api/schemas';
+import type { SearchHit } from '@/lib/core/schemas';
 
 /**
  * The index is built the way `createFromSource` builds the one /api/search

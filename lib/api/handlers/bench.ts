@@ -2,7 +2,7 @@ import { searchServer } from '@/lib/docs/search-index';
 import { ApiError } from '@/lib/http/problem';
 import { runtime } from '@/lib/runtime';
 import { createSandbox } from '@/lib/core/sandbox';
-import type { RouteHandler } from '../handler';
+import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
  * Baselines for `npm run bench`, answered only when BENCH_ROUTES=1 (else

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/http/problem';
-import { withRateLimit } from '@/lib/http/rate-limit';
-import type { RouteHandler } from '../handler';
+import type { RouteHandler } from '@/lib/http/route-handler';
+import { withRateLimit } from '../route-handlers';
 
 /**
  * Unknown paths under /v1 and /api: a `not_found` problem for every method,

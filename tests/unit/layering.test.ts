@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The house rules of lib/ (issue 9, item 14): the core and the platform
+ * below it depend on no door. lib/core, lib/http and lib/store never import
+ * the REST door (lib/api), the agent doors, the docs or the composition
+ * root (lib/runtime.ts); and no files of lib/ import each other in a loop.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const lowerFloors = ['lib/core', 'lib/http', 'lib/store', 'lib/catalog'];
+const doors = ['lib/api', 'lib/agents', 'lib/docs', 'lib/runtime.ts', 'app'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir)).flatMap((name) => {
+    const relative = `${dir}/${name}`;
+    if (statSync(path.join(root, relative)).isDirectory()) return sourceFiles(relative);
+    return /\.(ts|tsx)$/.test(name) ? [relative] : [];
+  });
+}
+
+const candidates = (base: string) => [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+
+/** The lib/ files a file imports (type imports included: a type is a dependency too). */
+function importsOf(file: string, known: Set<string>): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (match) => match[1] ?? match[2]!,
+  );
+  return specifiers.flatMap((specifier) => {
+    let base: string;
+    if (specifier.startsWith('@/')) base = specifier.slice(2);
+    else if (specifier.startsWith('.')) base = path.posix.join(path.posix.dirname(file), specifier);
+    else return [];
+    const found = candidates(base).find((candidate) => known.has(candidate));
+    return found ? [found] : [];
+  });
+}
+
+const files = sourceFiles('lib');
+const known = new Set(files);
+const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
+
+describe('layering of lib/', () => {
+  it('keeps lib/core, lib/http, lib/store and lib/catalog free of doors and of the runtime', () => {
+    const offences = [...graph].flatMap(([file, imports]) =>
+      lowerFloors.some((floor) => file.startsWith(`${floor}/`))
+        ? imports.filter((target) => doors.some((door) => target === door || target.startsWith(`${door}/`))).map((target) => `${file} -> ${target}`)
+        : [],
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('has no import circles', () => {
+    // Tarjan's strongly connected components; any component of two or more files is a circle.
+    let counter = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const circles: string[][] = [];
+    const visit = (file: string) => {
+      index.set(file, counter);
+      low.set(file, counter);
+      counter += 1;
+      stack.push(file);
+      onStack.add(file);
+      for (const next of graph.get(file) ?? []) {
+        if (!index.has(next)) {
+          visit(next);
+          low.set(file, Math.min(low.get(file)!, low.get(next)!));
+        } else if (onStack.has(next)) {
+          low.set(file, Math.min(low.get(file)!, index.get(next)!));
+        }
+      }
+      if (low.get(file) === index.get(file)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== file);
+        if (component.length > 1) circles.push(component.sort());
+      }
+    };
+    for (const file of files) if (!index.has(file)) visit(file);
+    expect(circles).toEqual([]);
+  });
+});
