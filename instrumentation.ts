@@ -2,7 +2,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { installNodeServerHooks } = await import('./lib/http/node-server-hooks');
-    installNodeServerHooks();
+    const { allowedMethods } = await import('./lib/api/route-map');
+    installNodeServerHooks({ allowedMethods });
     // Build the runtime now, so a bad configuration (including a malformed
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
     // message, and the store logs its warnings (memory store on Vercel) once.

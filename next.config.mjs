@@ -16,6 +16,9 @@ const config = {
   typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
+      // Every response (issue 9, item 7; JSON answers echo input such as `q`).
+      // Under `next start` the writeHead hook sets it too, on the proxy's answers as well.
+      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
       { source: '/', headers: [{ key: 'Vary', value: htmlVary }] },
       { source: '/docs/:path*', headers: [{ key: 'Vary', value: htmlVary }] },
       { source: '/problems/:path*', headers: [{ key: 'Vary', value: htmlVary }] },

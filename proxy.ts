@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { notFoundPagePath, wantsHtml } from '@/lib/http/not-found';
 import { ApiError } from '@/lib/http/problem';
 import { negotiatePage } from '@/lib/http/page-negotiation';
-import { classifyPath, isMissingForBrowsers } from '@/lib/api/route-map';
+import { classifyPath, isMissingForBrowsers, pageAllow as pageMethods } from '@/lib/api/route-map';
 
 /**
  * Next 16's name for middleware. Decides from the tables in lib/: 404
@@ -13,7 +13,6 @@ import { classifyPath, isMissingForBrowsers } from '@/lib/api/route-map';
  * and 404s live in the route layer (lib/http/rate-limit.ts), because Next's
  * proxy step costs more than the whole handler of a cheap read.
  */
-const pageMethods = 'GET, HEAD, OPTIONS';
 
 export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;

@@ -100,6 +100,14 @@ export const endpointTags = {
 } as const;
 export type EndpointTag = keyof typeof endpointTags;
 
+/** `Allow` for the declared methods: HEAD goes with GET, OPTIONS is always answered. */
+export function allowHeader(declared: readonly HttpMethod[]): string {
+  const methods = new Set<string>(declared);
+  if (methods.has('GET')) methods.add('HEAD');
+  methods.add('OPTIONS');
+  return [...methods].join(', ');
+}
+
 /** Builds an OpenAPI-style path template matcher: `/v1/jobs/{id}` → RegExp. */
 export function pathPattern(template: string): RegExp {
   const escaped = template

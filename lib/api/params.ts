@@ -1,6 +1,19 @@
 import { z } from 'zod';
 
 /** Query and path parameters shared by several rows of the endpoint table. */
+
+/**
+ * An integer query parameter written in decimal digits only (issue 9,
+ * item 6): `z.coerce.number()` would also take `0x10`, `1e1`, ` 16 ` and
+ * `Infinity`. The JSON Schema of its output is the integer range.
+ */
+export function decimalInteger(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^[0-9]+$/, 'expected decimal digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
 export const sandboxParam = z
   .string()
   .optional()
@@ -8,11 +21,7 @@ export const sandboxParam = z
 
 // No zod default: a request with only a `cursor` keeps the page size the
 // cursor was issued for; without either, the core uses 10.
-export const limitParam = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(50)
+export const limitParam = decimalInteger(1, 50)
   .optional()
   .describe('Page size, 1–50; default 10, or the page size of the walk the `cursor` continues')
   .meta({ default: 10 });

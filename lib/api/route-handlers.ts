@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/http/problem';
 import { rateLimitGuard } from '@/lib/http/rate-limit';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
-import type { HttpMethod } from './endpoint';
+import { allowHeader, type HttpMethod } from './endpoint';
 import { endpoints } from './endpoints';
 
 /**
@@ -19,12 +19,6 @@ export const withRateLimit = rateLimitGuard(() => runtime().rateLimit);
 
 export type RouteExports = Record<HttpMethod, RouteHandler>;
 
-export function allowHeader(declared: readonly HttpMethod[]): string {
-  const methods = new Set<string>(declared);
-  if (methods.has('GET')) methods.add('HEAD');
-  methods.add('OPTIONS');
-  return [...methods].join(', ');
-}
 
 export function methodNotAllowed(path: string, allow: string): RouteHandler {
   return async (request) =>

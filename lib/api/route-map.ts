@@ -1,5 +1,5 @@
 import { endpoints } from './endpoints';
-import { pathPattern } from './endpoint';
+import { allowHeader, pathPattern, type HttpMethod } from './endpoint';
 import { isAppName } from '@/lib/catalog';
 import { isPagePath, isTwinPath } from '@/lib/http/page-negotiation';
 
@@ -12,13 +12,15 @@ export type PathKind = 'endpoint' | 'page' | 'internal' | 'unknown';
 
 // Page rows (home, docs, problems) are matched by their page families instead.
 const pageRows = new Set(['homePage', 'docsPage', 'problemPage']);
-const endpointPatterns = endpoints.filter((row) => !pageRows.has(row.id)).map((row) => pathPattern(row.path));
+const endpointPatterns = endpoints
+  .filter((row) => !pageRows.has(row.id))
+  .map((row) => ({ pattern: pathPattern(row.path), method: row.method as HttpMethod }));
 const internalPrefixes = ['/_next/', '/og/', '/llms.mdx/', '/fonts/'];
 
 export function classifyPath(pathname: string): PathKind {
   if (isPagePath(pathname)) return 'page';
   if (isTwinPath(pathname)) return 'endpoint';
-  if (endpointPatterns.some((pattern) => pattern.test(pathname))) return 'endpoint';
+  if (endpointPatterns.some(({ pattern }) => pattern.test(pathname))) return 'endpoint';
   if (internalPrefixes.some((prefix) => pathname.startsWith(prefix))) return 'internal';
   return 'unknown';
 }
@@ -30,5 +32,29 @@ export function classifyPath(pathname: string): PathKind {
  */
 export function isMissingForBrowsers(pathname: string): boolean {
   const download = /^\/download\/([^/]+)$/.exec(pathname);
-  return download !== null && !isAppName(decodeURIComponent(download[1]!));
+  if (download === null) return false;
+  try {
+    return !isAppName(decodeURIComponent(download[1]!));
+  } catch {
+    return true;
+  }
+}
+
+/** Pages and their `.md` twins take only reads. */
+export const pageAllow = allowHeader(['GET']);
+
+/** The `Allow` value of a path, from the table; undefined when nothing answers the path. */
+export function allowedMethods(pathname: string): string | undefined {
+  switch (classifyPath(pathname)) {
+    case 'page':
+      return pageAllow;
+    case 'internal':
+      return allowHeader(['GET']);
+    case 'unknown':
+      return undefined;
+    case 'endpoint': {
+      if (isTwinPath(pathname)) return pageAllow;
+      return allowHeader(endpointPatterns.filter(({ pattern }) => pattern.test(pathname)).map(({ method }) => method));
+    }
+  }
 }

@@ -30,7 +30,10 @@ export function problemMarkdown(code: ProblemCode): string {
 export function problemMarkdownResponse(code: string): Response {
   const headers = { 'Content-Type': 'text/markdown; charset=utf-8' };
   if (!isProblemCode(code)) {
-    return new Response(`# Unknown problem code\n\n\`${code.replace(/[^a-z_]/g, '')}\` is not a code this service uses.\n`, { status: 404, headers });
+    return new Response(`# Unknown problem code\n\n\`${code.replace(/[^a-z_]/g, '')}\` is not a code this service uses.\n`, {
+      status: 404,
+      headers: { ...headers, 'Cache-Control': 'no-store' },
+    });
   }
   return new Response(problemMarkdown(code), { headers });
 }

@@ -1,12 +1,23 @@
-import type { MetadataRoute } from 'next';
 import { env, publicOrigin } from '@/lib/env';
 import { allProblemCodes } from '@/lib/http/problem-codes';
+import type { RouteHandler } from '@/lib/http/route-handler';
 import { problemTypeRoute, sitemapRoute } from '@/lib/routes';
 import { source } from '@/lib/source';
 
+/**
+ * /sitemap.xml and /robots.txt, written here rather than with Next's
+ * metadata files so they are rows of the endpoint table bound through
+ * routeHandlers like every other endpoint (405 problems with `Allow`, the
+ * real-server walk), and robots.txt can carry lines Next's type lacks.
+ */
+export interface SitemapEntry {
+  url: string;
+  changeFrequency: 'weekly' | 'monthly';
+  priority: number;
+}
+
 /** Every indexable URL: the home page, each docs page, each problem page. */
-export function sitemapEntries(): MetadataRoute.Sitemap {
-  const origin = publicOrigin(env());
+export function sitemapEntries(origin = publicOrigin(env())): SitemapEntry[] {
   return [
     { url: `${origin}/`, changeFrequency: 'weekly', priority: 1 },
     ...source.getPages().map((page) => ({ url: `${origin}${page.url}`, changeFrequency: 'weekly' as const, priority: 0.8 })),
@@ -14,10 +25,28 @@ export function sitemapEntries(): MetadataRoute.Sitemap {
   ];
 }
 
-export function robotsRules(): MetadataRoute.Robots {
-  const origin = publicOrigin(env());
-  return {
-    rules: [{ userAgent: '*', allow: '/', disallow: ['/llms.mdx/', '/og/'] }],
-    sitemap: `${origin}${sitemapRoute}`,
-  };
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+
+export function sitemapXml(entries: readonly SitemapEntry[]): string {
+  const urls = entries.map(
+    (entry) =>
+      `<url><loc>${escapeXml(entry.url)}</loc><changefreq>${entry.changeFrequency}</changefreq><priority>${entry.priority}</priority></url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
+
+export function robotsTxt(origin = publicOrigin(env())): string {
+  return ['User-Agent: *', 'Allow: /', 'Disallow: /llms.mdx/', 'Disallow: /og/', '', `Sitemap: ${origin}${sitemapRoute}`, ''].join('\n');
+}
+
+const staticText = (contentType: string, body: () => string): RouteHandler => {
+  let cached: string | undefined;
+  return async () => {
+    cached ??= body();
+    return new Response(cached, { headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=3600' } });
+  };
+};
+
+export const sitemapHandler = staticText('application/xml; charset=utf-8', () => sitemapXml(sitemapEntries()));
+export const robotsHandler = staticText('text/plain; charset=utf-8', () => robotsTxt());

@@ -1,23 +1,18 @@
 import { docsLlms, source } from '@/lib/source';
 
 const markdownHeaders = { 'Content-Type': 'text/markdown; charset=utf-8' };
-
-/** Internal segments of a twin: the page's slugs plus `content.md`. */
-export const twinSegments = (slugs: readonly string[]) => [...slugs, 'content.md'];
+/** Twins change with a deploy only; unknown paths are never cached (issue 9, item 3). */
+const twinCache = 'public, max-age=300, s-maxage=3600';
 
 export async function markdownTwinResponse(segments: readonly string[]): Promise<Response> {
   const page = segments.at(-1) === 'content.md' ? source.getPage(segments.slice(0, -1)) : undefined;
   if (!page) {
     return new Response('# Not found\n\nNo documentation page has this path. See /llms.txt for every page.\n', {
       status: 404,
-      headers: markdownHeaders,
+      headers: { ...markdownHeaders, 'Cache-Control': 'no-store' },
     });
   }
-  return new Response(await docsLlms.page(page), { headers: markdownHeaders });
-}
-
-export function markdownTwinParams() {
-  return source.getPages().map((page) => ({ slug: twinSegments(page.slugs) }));
+  return new Response(await docsLlms.page(page), { headers: { ...markdownHeaders, 'Cache-Control': twinCache } });
 }
 
 /** llmstxt.org index: one entry per page. */

@@ -1,23 +1,40 @@
 import http from 'node:http';
 import { installPeerToken, peerHeader, peerStamp } from './client-ip';
+import { ApiError } from './problem';
+import { repairPercentEncoding } from './request-target';
 
 /**
- * Two hooks on Node's HTTP server, installed once from instrumentation.ts
- * before the server takes requests. Both do what Next 16 gives no other
- * place for:
+ * Hooks on Node's HTTP server, installed once from instrumentation.ts
+ * before the server takes requests. Each does what Next 16 gives no other
+ * place for, at the one point every request and response passes:
  *
  * 1. `x-svc-peer`: each request's socket address, replacing any copy a
- *    client sent, stamped with this process's token (lib/http/client-ip.ts). The proxy sees only headers (no socket, no
- *    `request.ip`), and Next keeps a client-sent X-Forwarded-For as is, so
- *    without this the real peer is lost off Vercel.
- * 2. `Vary` on HTML and markdown responses: the spec wants
+ *    client sent, stamped with this process's token (lib/http/client-ip.ts).
+ *    The proxy sees only headers (no socket, no `request.ip`), and Next
+ *    keeps a client-sent X-Forwarded-For as is.
+ * 2. The front door (issue 9, items 1–2): a path whose percent-encoding is
+ *    not UTF-8 is repaired (lib/http/request-target.ts), and a method Next
+ *    does not route (TRACE, PROPFIND, M-SEARCH, …) or a target that is not
+ *    a path (`OPTIONS *`) is answered here with a problem document, where
+ *    Next would answer a bare 500 or an empty 400.
+ * 3. `Vary` on HTML and markdown responses: the spec wants
  *    `Accept, User-Agent, Accept-Encoding` on every HTML response, but
- *    Next's page renderer replaces Vary (`res.setHeader('Vary', …)`) after
- *    the proxy and next.config headers ran. Merging at writeHead is the
- *    one point every response passes.
+ *    Next's page renderer replaces Vary after the proxy and next.config
+ *    headers ran; and `X-Content-Type-Options: nosniff` on every response
+ *    (issue 9, item 7), including the proxy's and Next's own.
  */
 const installed = Symbol.for('svc.node-server-hooks');
 const negotiatedVary = ['Accept', 'User-Agent', 'Accept-Encoding'];
+
+/** The methods Next's router dispatches to route handlers and pages. */
+export const routedMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** What `OPTIONS *` (RFC 9110 §9.3.7) says the server takes as a whole. */
+export const serverMethods = 'GET, HEAD, POST, OPTIONS';
+
+export interface NodeServerHooksOptions {
+  /** The `Allow` value of a path the service answers, or undefined when nothing answers it. */
+  allowedMethods: (pathname: string) => string | undefined;
+}
 
 export function mergeVary(current: string | undefined, required: readonly string[]): string {
   const tokens = (current ?? '')
@@ -33,17 +50,63 @@ function isNegotiatedDocument(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^text\/(html|markdown)\b/i.test(contentType);
 }
 
-export function installNodeServerHooks(): void {
+export interface FrontDoorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function problemAnswer(error: ApiError): FrontDoorAnswer {
+  const response = error.toResponse();
+  return { status: error.status, headers: Object.fromEntries(response.headers), body: JSON.stringify(error.toProblem()) };
+}
+
+/**
+ * What the front door answers for a method and request target, or
+ * undefined to let Next route it (with the target as repaired).
+ */
+export function frontDoor(method: string, target: string, options: NodeServerHooksOptions): FrontDoorAnswer | undefined {
+  if (!target.startsWith('/')) {
+    // Asterisk-form (and anything else that is not a path).
+    if (method === 'OPTIONS' && target === '*') return { status: 204, headers: { Allow: serverMethods }, body: '' };
+    return problemAnswer(new ApiError('not_found', `No endpoint answers ${method} ${target.slice(0, 100)}.`));
+  }
+  if (routedMethods.has(method)) return undefined;
+  const path = target.split(/[?#]/, 1)[0]!;
+  let pathname = path;
+  try {
+    pathname = decodeURIComponent(path);
+  } catch {
+    // Already repaired; a failure here only affects how the path is quoted.
+  }
+  const allow = options.allowedMethods(path);
+  const shown = `${method.slice(0, 32)} ${pathname.slice(0, 200)}`;
+  if (allow === undefined) return problemAnswer(new ApiError('not_found', `No endpoint answers ${shown}.`));
+  return problemAnswer(
+    new ApiError('method_not_allowed', `${method.slice(0, 32)} is not allowed on ${pathname.slice(0, 200)}. Allowed: ${allow}.`, { Allow: allow }),
+  );
+}
+
+export function installNodeServerHooks(options: NodeServerHooksOptions): void {
   const serverProto = http.Server.prototype as http.Server & { [installed]?: boolean };
   if (serverProto[installed]) return;
   serverProto[installed] = true;
   installPeerToken();
 
   const emit = serverProto.emit;
-  serverProto.emit = function emitWithPeer(this: http.Server, event: string | symbol, ...args: unknown[]) {
+  serverProto.emit = function emitThroughFrontDoor(this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') {
       const request = args[0] as http.IncomingMessage;
+      const response = args[1] as http.ServerResponse;
       request.headers[peerHeader] = peerStamp(request.socket?.remoteAddress ?? 'unknown');
+      const target = repairPercentEncoding(request.url ?? '/');
+      const answer = frontDoor(request.method ?? 'GET', target, options);
+      if (answer) {
+        response.writeHead(answer.status, answer.headers).end(answer.body);
+        request.resume();
+        return true;
+      }
+      request.url = target;
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;
@@ -51,13 +114,16 @@ export function installNodeServerHooks(): void {
   const responseProto = http.ServerResponse.prototype;
   const writeHead = responseProto.writeHead;
   responseProto.writeHead = function writeHeadWithVary(this: http.ServerResponse, ...args: unknown[]) {
-    const inline = args.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as
-      | Record<string, unknown>
-      | undefined;
-    const contentType = this.getHeader('content-type') ?? inline?.['content-type'] ?? inline?.['Content-Type'];
-    if (isNegotiatedDocument(contentType) && !this.headersSent) {
-      const current = this.getHeader('vary');
-      this.setHeader('Vary', mergeVary(Array.isArray(current) ? current.join(', ') : current?.toString(), negotiatedVary));
+    if (!this.headersSent) {
+      const inline = args.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as
+        | Record<string, unknown>
+        | undefined;
+      const contentType = this.getHeader('content-type') ?? inline?.['content-type'] ?? inline?.['Content-Type'];
+      if (isNegotiatedDocument(contentType)) {
+        const current = this.getHeader('vary');
+        this.setHeader('Vary', mergeVary(Array.isArray(current) ? current.join(', ') : current?.toString(), negotiatedVary));
+      }
+      this.setHeader('X-Content-Type-Options', 'nosniff');
     }
     return Reflect.apply(writeHead, this, args) as http.ServerResponse;
   } as typeof writeHead;

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { EndpointSpec } from '@/lib/api/endpoint';
 import { deprecationHeaders, implement } from '@/lib/api/handler';
-import { allowHeader, routeHandlers } from '@/lib/api/route-handlers';
+import { allowHeader } from '@/lib/api/endpoint';
+import { routeHandlers } from '@/lib/api/route-handlers';
 import { ApiError } from '@/lib/http/problem';
 import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 

@@ -45,6 +45,10 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
   );
 }
 
+// Only the pages of the source exist: an unknown path is a 404 that renders
+// and stores nothing (issue 9, item 3: strangers must not fill the disk).
+export const dynamicParams = false;
+
 export async function generateStaticParams() {
   return source.generateParams();
 }

@@ -1,11 +1,11 @@
-import { markdownTwinResponse, markdownTwinParams } from '@/lib/docs/text-views';
+import { markdownTwinResponse } from '@/lib/docs/text-views';
 
 // Rewrite target of /docs/{path}.md and of Accept: text/markdown (see proxy.ts).
-export const revalidate = false;
-
+// Rendered per request from the processed markdown held in memory: a
+// statically generated route would write an ISR entry to disk for every
+// unknown path a stranger asks for (issue 9, item 3).
+export const dynamic = 'force-dynamic';
 
 export async function GET(_req: Request, { params }: RouteContext<'/llms.mdx/docs/[[...slug]]'>) {
   return markdownTwinResponse((await params).slug ?? []);
 }
-
-export const generateStaticParams = markdownTwinParams;

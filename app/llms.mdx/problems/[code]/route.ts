@@ -1,10 +1,9 @@
-import { problemCodeParams, problemMarkdownResponse } from '@/lib/docs/problem-pages';
+import { problemMarkdownResponse } from '@/lib/docs/problem-pages';
 
-// Rewrite target of /problems/{code}.md (see proxy.ts).
-export const revalidate = false;
+// Rewrite target of /problems/{code}.md (see proxy.ts). Dynamic, so an
+// unknown code writes nothing to disk (issue 9, item 3).
+export const dynamic = 'force-dynamic';
 
 export async function GET(_req: Request, { params }: RouteContext<'/llms.mdx/problems/[code]'>) {
   return problemMarkdownResponse((await params).code);
 }
-
-export const generateStaticParams = problemCodeParams;
