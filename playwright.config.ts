@@ -1,16 +1,38 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './tests/helpers/chromium';
 
 /**
  * Browser tests against a production build (`next build`, then `next start`).
  * The build directory comes from NEXT_DIST_DIR so the tests can use their own
- * (`.next-e2e`) beside the one used for development. Chromium is the system
- * package at /usr/bin/chromium; Playwright's own download is never used
- * (tests/e2e/global-setup.ts fails early when it is missing).
+ * (`.next-e2e`) beside the one used for development. The browser comes from
+ * the one lookup in scripts/find-chromium.mjs ($CHROMIUM_PATH, $CHROME_PATH,
+ * Playwright's own Chromium, /usr/bin/chromium, the macOS apps); Playwright
+ * never downloads one here. tests/e2e/global-setup.ts fails early, saying
+ * why, when there is none.
+ *
+ * The server listens on a free port picked here ($E2E_PORT overrides it).
+ * The pick is written back to process.env.E2E_PORT: Playwright loads this
+ * file again in each worker, and workers inherit the runner's environment,
+ * so every process agrees on one port.
  */
-const port = Number(process.env.E2E_PORT ?? 3210);
+function freePort(): number {
+  // The config is loaded synchronously: ask a child node for a port the OS
+  // considers free (listening on every interface, as `next start` does).
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const port = Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`could not pick a free port (got ${JSON.stringify(port)})`);
+  return port;
+}
+
+if (!process.env.E2E_PORT) process.env.E2E_PORT = String(freePort());
+const port = Number(process.env.E2E_PORT);
+if (!Number.isInteger(port) || port <= 0 || port > 65_535) throw new Error(`E2E_PORT must be a TCP port, got ${process.env.E2E_PORT}`);
 const baseURL = `http://localhost:${port}`;
 
-const chromiumPath = '/usr/bin/chromium';
+// Undefined when there is none: global setup then fails with the reason and what to install.
+const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,7 +57,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         // Playwright gives every launch a fresh temporary user-data dir.
         launchOptions: {
-          executablePath: chromiumPath,
+          executablePath,
           args: [
             '--headless',
             '--no-sandbox',

@@ -1,21 +1,17 @@
-import { existsSync } from 'node:fs';
-
-const chromiumPath = '/usr/bin/chromium';
+import { describeFailure, findChromium } from '../helpers/chromium';
 
 /**
- * Runs before the web server starts: the tests drive the system Chromium,
- * and a missing browser must fail the run loudly rather than skip it.
+ * Runs before the web server starts: the tests drive the Chromium the lookup
+ * in scripts/find-chromium.mjs finds (the same one playwright.config.ts
+ * passes to Playwright), and a missing browser must fail the run loudly
+ * rather than skip it.
  */
 export default function globalSetup(): void {
-  if (existsSync(chromiumPath)) return;
+  const lookup = findChromium();
+  if (lookup.found) return;
+  const reason = describeFailure(lookup);
   if (process.env.CI === 'true') {
-    throw new Error(
-      `Chromium is missing at ${chromiumPath} on CI. The browser tests never skip: ` +
-        'install it in the CI image (apt-get install -y chromium) before running them.',
-    );
+    throw new Error(`${reason}\n\nCI=true: the browser tests never skip; install Chromium in the CI image before running them.`);
   }
-  throw new Error(
-    `Chromium is missing at ${chromiumPath}. Install it with:\n\n  sudo apt-get install -y chromium\n\n` +
-      'or run the setup script that does it (bash scripts/setup-test-deps.sh), then run the browser tests again.',
-  );
+  throw new Error(reason);
 }
