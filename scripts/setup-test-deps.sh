@@ -1,28 +1,91 @@
 #!/usr/bin/env bash
 # System packages the test suite needs: redis-server (the Upstash adapter's
-# contract tests run against a real Redis) and Chromium (browser tests).
-# Installs them with apt-get when running as root; otherwise prints what to
-# install. Under CI=true a missing package is an error, never a skip.
+# contract tests run against a real Redis) and a Chromium (browser tests),
+# found by the one lookup in scripts/find-chromium.mjs ($CHROMIUM_PATH,
+# $CHROME_PATH, Playwright's own Chromium, /usr/bin/chromium, the macOS apps).
+#
+# As root on Debian/Ubuntu (apt-get) it installs what is missing. Otherwise
+# it prints the install command for this platform (macOS: Homebrew;
+# Debian/Ubuntu: sudo apt-get) and exits 1. A missing package is always a
+# failure, never a skip, and so under CI=true too.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-missing=()
-command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+# Sets chromium (the path) or chromium_error (why not) and chromium_status
+# (0 found, 1 none, 2 CHROMIUM_PATH/CHROME_PATH names no executable file).
+find_chromium() {
+  chromium='' chromium_error='' chromium_status=0
+  local errfile
+  errfile=$(mktemp "${TMPDIR:-/tmp}/find-chromium.XXXXXX")
+  chromium=$(node scripts/find-chromium.mjs --no-advice 2>"$errfile") || chromium_status=$?
+  chromium_error=$(cat "$errfile")
+  rm -f "$errfile"
+}
+
+have_redis() { command -v redis-server >/dev/null 2>&1; }
+
+find_chromium
+if [ "$chromium_status" = 2 ]; then
+  # An explicit choice that is wrong: installing a package would not fix it.
+  echo "setup: $chromium_error" >&2
+  exit 1
+fi
+
+missing=() # Debian package names
+have_redis || missing+=(redis-server)
+[ "$chromium_status" = 0 ] || missing+=(chromium)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup: redis-server and chromium are present"
+  echo "setup: redis-server ($(command -v redis-server)) and Chromium ($chromium) are present"
   exit 0
 fi
 
-if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+os=$(uname -s)
+if [ "$os" = Linux ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "setup: installing ${missing[*]} with apt-get"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq || true
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  find_chromium
+  if ! have_redis || [ "$chromium_status" != 0 ]; then
+    echo "setup: apt-get install ${missing[*]} succeeded, but the packages are still not found${chromium_error:+:}" >&2
+    [ -z "$chromium_error" ] || echo "$chromium_error" >&2
+    exit 1
+  fi
+  echo "setup: redis-server ($(command -v redis-server)) and Chromium ($chromium) are present"
   exit 0
 fi
 
-echo "setup: missing system packages: ${missing[*]}" >&2
-echo "setup: install them with: sudo apt-get install -y ${missing[*]}" >&2
-if [ "${CI:-}" = "true" ]; then exit 1; fi
+{
+  echo "setup: missing for the tests: ${missing[*]}"
+  [ -z "$chromium_error" ] || echo "$chromium_error" | sed 's/^/setup:   /'
+  echo "setup: install them with:"
+  case "$os" in
+    Darwin)
+      if ! have_redis; then echo "  brew install redis"; fi
+      if [ "$chromium_status" != 0 ]; then
+        echo "  brew install --cask chromium"
+        echo "setup: or use a Chrome you already have: export CHROMIUM_PATH=/path/to/chrome"
+        echo "setup: (or Playwright's own: npx playwright install chromium)"
+      fi
+      ;;
+    *)
+      if command -v apt-get >/dev/null 2>&1; then
+        echo "  sudo apt-get install -y ${missing[*]}"
+        if [ "$chromium_status" != 0 ]; then
+          echo "setup: or point CHROMIUM_PATH at a Chromium or Chrome binary you already have"
+        fi
+      else
+        have_redis || echo "  - redis-server 7 (Redis) on PATH"
+        if [ "$chromium_status" != 0 ]; then
+          echo "  - a Chromium or Google Chrome; set CHROMIUM_PATH to its binary unless it is /usr/bin/chromium"
+        fi
+        echo "setup: (this platform, $os without apt-get, is not set up automatically)"
+      fi
+      ;;
+  esac
+  if [ "${CI:-}" = true ]; then
+    echo "setup: CI=true: the tests never skip a missing package; install them in the CI image"
+  fi
+} >&2
 exit 1
