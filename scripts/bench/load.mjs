@@ -11,7 +11,7 @@
 // share of each CPU core during the measured run (from /proc/stat), split
 // into the benchmark's own processes (`--ours <core>:<pid>`, plus this one)
 // and everything else on the machine.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 function parseArgs(argv) {
@@ -34,9 +34,10 @@ function parseArgs(argv) {
   return options;
 }
 
-/** Per-core [busy, total] jiffies from /proc/stat. */
+/** Per-core [busy, total] jiffies from /proc/stat; none without /proc (macOS). */
 function coreTimes() {
   const cores = {};
+  if (!existsSync('/proc/stat')) return cores;
   for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
     const match = /^cpu(\d+)\s+(.*)$/.exec(line);
     if (!match) continue;
@@ -58,8 +59,9 @@ function processTicks(pid) {
   }
 }
 
-/** The single core this process is pinned to, if it is pinned to one. */
+/** The single core this process is pinned to, if it is pinned to one (Linux only). */
 function ownCore() {
+  if (!existsSync('/proc/self/status')) return undefined;
   const match = /Cpus_allowed_list:\s*(\d+)\s*$/m.exec(readFileSync('/proc/self/status', 'utf8'));
   return match ? Number(match[1]) : undefined;
 }

@@ -2,15 +2,18 @@
 // The benchmarks of issues 3 and 4, in one run (`npm run bench`). Plain ESM
 // JavaScript: Node 20 runs it without a TypeScript loader.
 //
-//   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof]
+//   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only]
 //
 // Environment: BENCH_DURATION (measured seconds per case, default 10),
 // BENCH_ROUNDS (interleaved rounds the duration is split into, default 5),
 // BENCH_WARMUP (seconds of unmeasured load per case before the first
 // round, default 6; every measured run also starts with 0.5 s of its own),
 // BENCH_CONNECTIONS (default 32), BENCH_QUIET_WAIT (seconds to wait for a
-// busy machine to calm down before starting, default 60; 0 = do not wait).
-// See scripts/bench/README.md.
+// busy machine to calm down before starting, default 60; 0 = do not wait),
+// BENCH_SOAK_SECONDS (length of each memory soak of case (e), default 60),
+// BENCH_SOAK_RATE (its request rate, default 1000 req/s), BENCH_DIST_DIR
+// (build directory, default .next-bench). --soak-only runs
+// case (e) alone. See scripts/bench/README.md.
 //
 // Exit status: 0 whether goals pass or miss (benchmarks are not tests);
 // 1 when the benchmark could not be set up or a measurement is invalid
@@ -24,17 +27,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const distDir = '.next-bench';
+// BENCH_DIST_DIR: another build directory (a side build of one's own in a shared tree).
+const distDir = process.env.BENCH_DIST_DIR || '.next-bench';
 const serverCore = 0;
 const loadCore = 1;
 const hugeLimit = '1000000000';
 const queries = ['wallpaper', 'glow spread', 'accordionPadding', 'theme accent', 'homebrew cleanup', 'display arrangement'];
 const roomsPath = '/v1/rooms?sandbox=true';
 
-const usage = 'usage: node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof]';
+const usage = 'usage: node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only]';
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
-  if (!['--rebuild', '--no-build', '--cpu-prof'].includes(arg)) {
+  if (!['--rebuild', '--no-build', '--cpu-prof', '--soak-only'].includes(arg)) {
     console.error(`unknown argument ${arg}\n${usage}`);
     process.exit(2);
   }
@@ -65,6 +69,9 @@ const settings = {
   runWarmup: 0.5,
   connections: Math.round(numberFromEnv('BENCH_CONNECTIONS', 32)),
   profile: args.has('--cpu-prof'),
+  soakSeconds: numberFromEnv('BENCH_SOAK_SECONDS', 60),
+  soakRate: numberFromEnv('BENCH_SOAK_RATE', 1000),
+  soakOnly: args.has('--soak-only'),
 };
 
 // ---------------------------------------------------------------------------
@@ -89,9 +96,14 @@ const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace
 const commandLine = (env, argv) =>
   [...Object.entries(env).map(([name, value]) => `${name}=${quote(value)}`), ...argv.map(quote)].join(' ');
 
-/** Spawns `taskset -c <core> <command...>` in its own process group. */
+// Core pinning and per-core CPU accounting need Linux: `taskset` (util-linux)
+// and /proc. Elsewhere (macOS) the benchmark runs unpinned and says so.
+const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+const hasProcStat = existsSync('/proc/stat');
+
+/** Spawns `taskset -c <core> <command...>` (just `<command...>` without taskset) in its own process group. */
 function spawnPinned(name, core, command, commandArgs, env = {}) {
-  const argv = ['taskset', '-c', String(core), command, ...commandArgs];
+  const argv = hasTaskset ? ['taskset', '-c', String(core), command, ...commandArgs] : [command, ...commandArgs];
   const child = spawn(argv[0], argv.slice(1), {
     cwd: repoRoot,
     env: { ...baseEnv(), ...env },
@@ -309,9 +321,10 @@ async function bridgeRequests(bridgeUrl) {
 // ---------------------------------------------------------------------------
 // Measuring.
 
-/** Per-core [busy, total] jiffies from /proc/stat. */
+/** Per-core [busy, total] jiffies from /proc/stat; none without /proc (macOS). */
 function coreTimes() {
   const cores = {};
+  if (!hasProcStat) return cores;
   for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
     const match = /^cpu(\d+)\s+(.*)$/.exec(line);
     if (!match) continue;
@@ -332,6 +345,10 @@ async function backgroundLoad(ms = 1000) {
 
 /** The machine may be shared: wait (up to BENCH_QUIET_WAIT s, default 60) for both cores to be nearly idle. */
 async function waitForQuiet() {
+  if (!hasProcStat) {
+    console.log('background load: not measured (no /proc/stat on this platform); make sure the machine is otherwise idle.');
+    return;
+  }
   const limitS = numberFromEnv('BENCH_QUIET_WAIT', 60, { allowZero: true });
   const deadline = Date.now() + limitS * 1000;
   let load = await backgroundLoad();
@@ -423,19 +440,86 @@ function table(headers, rows, align) {
 }
 
 // ---------------------------------------------------------------------------
+// (e) Memory soak (issue 9 item 8): RSS of a fresh server before and after a steady mixed load.
+
+async function runSoakProgram(name, soakArgs, seconds) {
+  const record = spawnPinned(name, loadCore, process.execPath, ['scripts/bench/soak.mjs', ...soakArgs]);
+  const exited = new Promise((resolve) => (record.exited ? resolve() : record.child.once('exit', resolve)));
+  if ((await Promise.race([exited, sleep((seconds + 90) * 1000).then(() => 'timeout')])) === 'timeout') {
+    await stop(record);
+    throw new SetupError(`${name} did not finish.\n${describeExit(record)}`);
+  }
+  if (record.child.exitCode !== 0) throw new SetupError(`${name} failed.\n${describeExit(record)}`);
+  try {
+    return { ...JSON.parse(record.stdout.trim().split('\n').at(-1)), command: record.command.replace(process.execPath, 'node') };
+  } catch {
+    throw new SetupError(`${name} printed no result.\n${describeExit(record)}`);
+  }
+}
+
+/**
+ * Two fresh servers (memory store, limiter on, one client address per
+ * request through TRUST_PROXY_HOPS=1, a stand-in code host on core 1): one
+ * soaked with reads, keyed batches and installer fetches, one with job
+ * submissions added. Each gets BENCH_WARMUP seconds of the same mix first,
+ * so "before" is a warmed process. Returns the number of invalid soaks.
+ */
+async function runSoakCases() {
+  const { seconds, rate } = { seconds: settings.soakSeconds, rate: settings.soakRate };
+  console.log(`\n(e) memory soak: ${seconds} s at ${rate} req/s per server, RSS from /proc/<pid>/status VmRSS (ps -o rss= elsewhere)`);
+  const hostRecord = spawnPinned('stand-in code host', loadCore, process.execPath, ['scripts/bench/soak.mjs', '--code-host']);
+  const host = (await announced(hostRecord)).url;
+  const rows = [];
+  const commands = [`  stand-in code host: ${hostRecord.command.replace(process.execPath, 'node')}`];
+  let invalid = 0;
+  for (const withJobs of [false, true]) {
+    const label = withJobs ? '(e) soak with job submissions' : '(e) soak: reads, keyed batches, installers';
+    const server = await startNext(label, { RATE_LIMIT_PER_MINUTE: hugeLimit, TRUST_PROXY_HOPS: '1', GITHUB_API_URL: host, GITHUB_RAW_URL: host });
+    const pid = server.record.child.pid;
+    const jobFlag = withJobs ? ['--jobs'] : [];
+    process.stdout.write(`${label}: warm-up ${settings.warmup} s… `);
+    await runSoakProgram(`soak warm-up ${withJobs ? 'jobs' : 'plain'}`, ['--url', server.url, '--pid', String(pid), '--seconds', String(settings.warmup), '--rate', String(rate), ...jobFlag], settings.warmup);
+    process.stdout.write(`soak ${seconds} s… `);
+    const soak = await runSoakProgram(`soak ${withJobs ? 'jobs' : 'plain'}`, ['--url', server.url, '--pid', String(pid), '--seconds', String(seconds), '--rate', String(rate), ...jobFlag], seconds);
+    const bad = soak.non2xx + soak.errors + soak.timeouts;
+    if (bad > 0) invalid += 1;
+    console.log(`${soak.rps} req/s, RSS ${soak.rssMiB.before} → ${soak.rssMiB.after} MiB${bad > 0 ? `  (INVALID: ${soak.non2xx} non-2xx, ${soak.errors} errors, ${soak.timeouts} timeouts)` : ''}`);
+    const growth = soak.rssMiB.after - soak.rssMiB.before;
+    rows.push([
+      label, soak.rps, soak.requests, bad, soak.rssMiB.before, soak.rssMiB.peak, soak.rssMiB.after,
+      `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} (${growth >= 0 ? '+' : ''}${((100 * growth) / soak.rssMiB.before).toFixed(0)} %)`,
+      soak.samplesMiB.join(' '),
+    ]);
+    commands.push(`  ${label}: ${server.record.command}`, `  load: ${soak.command}`);
+    await stop(server.record);
+  }
+  await stop(hostRecord);
+  console.log('\nMEMORY SOAK (RSS in MiB; before = after the warm-up, after = 5 s after the load stopped; samples every 5 s during the load)');
+  console.log(table(['case', 'req/s', 'requests', 'non-2xx/errors', 'before', 'peak', 'after', 'growth MiB', 'samples'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
+  console.log(`\nCOMMANDS (e)\n${commands.join('\n')}`);
+  return invalid;
+}
+
+// ---------------------------------------------------------------------------
 
 async function main() {
   const started = Date.now();
-  const tasksetVersion = requireTool('taskset', ['--version'], 'It comes with util-linux: `apt-get install -y util-linux`.');
-  const redisVersion = requireTool('redis-server', ['--version'], 'Install it with `apt-get install -y redis-server`.');
+  const tasksetVersion = hasTaskset ? requireTool('taskset', ['--version'], 'It comes with util-linux: `apt-get install -y util-linux`.') : 'no taskset';
+  const redisVersion = requireTool('redis-server', ['--version'], 'Install it with `apt-get install -y redis-server` (Debian/Ubuntu) or `brew install redis` (macOS).');
   if (cpus().length < 2) throw new SetupError(`the benchmark pins the server to core ${serverCore} and the load to core ${loadCore}; this machine has ${cpus().length} core(s)`);
   const autocannonVersion = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/autocannon/package.json'), 'utf8')).version;
   const nextVersion = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/next/package.json'), 'utf8')).version;
 
   console.log('layer site benchmarks (issues 3 and 4)');
   console.log(`node ${process.version}, next ${nextVersion}, autocannon ${autocannonVersion}, ${redisVersion.split(' ').slice(0, 3).join(' ')}, ${tasksetVersion}`);
-  console.log(`${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}): every server under test runs on core ${serverCore} (taskset -c ${serverCore});`);
-  console.log(`the load generator (autocannon), redis-server and the Upstash bridge run on core ${loadCore} (taskset -c ${loadCore}).`);
+  if (hasTaskset) {
+    console.log(`${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}): every server under test runs on core ${serverCore} (taskset -c ${serverCore});`);
+    console.log(`the load generator (autocannon), redis-server and the Upstash bridge run on core ${loadCore} (taskset -c ${loadCore}).`);
+  } else {
+    console.log(`${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}). NOTE: no taskset on this platform (${process.platform}), so servers and load generator`);
+    console.log('are NOT pinned to separate cores and share the CPU as the OS schedules them: ratios are noisier than on Linux.');
+  }
+  if (!hasProcStat) console.log('NOTE: no /proc here: the per-core busy and "other" columns are not measured (shown as 0) and disturbed runs are not repeated.');
   console.log(
     `Each case: ${settings.warmup} s warm-up, then ${settings.duration} s measured in ${settings.rounds} interleaved rounds of ` +
       `${settings.duration / settings.rounds} s (each after ${settings.runWarmup} s of unmeasured load), ${settings.connections} connections unless noted.`,
@@ -449,6 +533,11 @@ async function main() {
   const profileDir = settings.profile ? mkdtempSync(path.join(tmpdir(), 'layer-bench-prof-')) : undefined;
   try {
     await waitForQuiet();
+    if (settings.soakOnly) {
+      const soakInvalid = await runSoakCases();
+      console.log(`\ntotal time ${Math.round((Date.now() - started) / 1000)} s`);
+      return soakInvalid > 0 ? 1 : 0;
+    }
 
     // Servers. All are started up front and measured one at a time; an idle server costs nothing.
     const redis = await startRedis(scratch);
@@ -671,7 +760,7 @@ async function main() {
         ? `WARNING: the machine itself was unsteady: the bare node:http floor varied ±${steadiness.toFixed(0)}% between rounds; ratios within ~10% of a goal are not decisive, run again`
         : `the bare node:http floor varied ±${steadiness.toFixed(0)}% between rounds (the machine's own steadiness)`,
     );
-    for (const spec of specs) {
+    for (const spec of hasProcStat ? specs : []) {
       const m = r[spec.id];
       if (m.core0Other > 5 || m.core1Other > 5) {
         notes.push(`WARNING ${spec.id}: other processes used ${m.core0Other}% of core ${serverCore} and ${m.core1Other}% of core ${loadCore}; this case is unreliable`);
@@ -690,12 +779,13 @@ async function main() {
     for (const spec of specs) console.log(`  load ${spec.id} (round 1): ${r[spec.id].command}`);
 
     await stopAll();
+    const soakInvalid = await runSoakCases();
     if (profileDir) {
       const written = readdirSync(profileDir, { recursive: true }).filter((file) => String(file).endsWith('.cpuprofile'));
       console.log(`\nCPU profiles (one directory per server): ${written.map((file) => path.join(profileDir, String(file))).join(', ') || '(none written)'}`);
     }
     console.log(`\ntotal time ${Math.round((Date.now() - started) / 1000)} s`);
-    return invalid.length > 0 ? 1 : 0;
+    return invalid.length > 0 || soakInvalid > 0 ? 1 : 0;
   } finally {
     await stopAll();
     rmSync(scratch, { recursive: true, force: true });
