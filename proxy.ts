@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { notFoundPagePath, wantsHtml } from '@/lib/http/not-found';
 import { ApiError } from '@/lib/http/problem';
-import { negotiatePage } from '@/lib/http/page-negotiation';
+import { isTwinPath, negotiatePage } from '@/lib/http/page-negotiation';
 import { classifyPath, isMissingForBrowsers, pageAllow as pageMethods } from '@/lib/api/route-map';
 
 /**
  * Next 16's name for middleware. Decides from the tables in lib/: 404
- * `not_found` for paths nothing answers, 405 for pages asked with another
- * method, and Accept negotiation of the pages (markdown twins, 406).
+ * `not_found` for paths nothing answers, 405 for pages and their twins asked
+ * with another method, and Accept negotiation of the pages (markdown twins, 406).
  *
  * It does not run for /v1 and /api (see `config.matcher`): their rate limit
  * and 404s live in the route layer (lib/http/rate-limit.ts), because Next's
@@ -26,7 +26,8 @@ export default function proxy(request: NextRequest) {
     return new ApiError('not_found', `No endpoint answers ${request.method} ${pathname}.`).toResponse();
   }
 
-  if (kind === 'page') {
+  // Pages and their `.md` twins (rewritten to internal GET-only routes) take reads only.
+  if (kind === 'page' || isTwinPath(pathname)) {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: pageMethods } });
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new ApiError('method_not_allowed', `${request.method} is not allowed on ${pathname}. Allowed: ${pageMethods}.`, {

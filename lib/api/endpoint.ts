@@ -49,6 +49,11 @@ export interface ResponseSpec {
   mediaType?: string;
   schema?: z.ZodType;
   headers?: Record<string, HeaderSpec>;
+  /**
+   * Other representations of the same status, chosen by `Accept` (a docs
+   * page's markdown twin) or by the client kind (a browser's HTML 404).
+   */
+  alternates?: Array<{ representation: Representation; mediaType?: string; schema?: z.ZodType }>;
 }
 
 export interface EndpointSpec {

@@ -6,12 +6,15 @@ import {
   batchAnswerSchema,
   batchRequestSchema,
   desktopPageSchema,
+  jobRequestSchema,
   jobSchema,
   maxBatchBodyBytes,
   maxJobBodyBytes,
+  maxQueryLength,
   releaseSchema,
   roomPageSchema,
   searchResponseSchema,
+  uriReference,
 } from '@/lib/core/schemas';
 import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
 
@@ -22,9 +25,9 @@ import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
  */
 
 const rateLimitHeaders: Record<string, HeaderSpec> = {
-  'RateLimit-Limit': { description: 'Requests allowed per window (600)', schema: z.number().int() },
-  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: z.number().int() },
-  'RateLimit-Reset': { description: 'Seconds until the window turns', schema: z.number().int() },
+  'RateLimit-Limit': { description: 'Requests allowed per window (600)', schema: z.number().int(), required: true },
+  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: z.number().int(), required: true },
+  'RateLimit-Reset': { description: 'Seconds until the window turns', schema: z.number().int(), required: true },
   'RateLimit-Policy': { description: 'IETF draft form: `"default";q=600;w=60`', schema: z.string() },
   RateLimit: { description: 'IETF draft form: `"default";r=<remaining>;t=<reset>`', schema: z.string() },
 };
@@ -94,7 +97,12 @@ export const endpoints = [
     summary: 'Search the documentation',
     description:
       'Scores the same index as /api/search, one entry per page section, ranked. `total` counts results across all pages; walk pages with `next_cursor`.',
-    query: z.object({ q: z.string().min(1).describe('The query, at least 1 character'), limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
+    query: z.object({
+      q: z.string().min(1).max(maxQueryLength).describe(`The query, 1–${maxQueryLength} characters`),
+      limit: limitParam,
+      cursor: cursorParam,
+      sandbox: sandboxParam,
+    }),
     inputProblems: { q: 'missing_query', cursor: 'invalid_cursor' },
     responses: { 200: json('A page of ranked hits', searchResponseSchema) },
     errors: ['missing_query', 'invalid_cursor', 'invalid_parameter', 'rate_limited', 'index_unavailable'],
@@ -105,6 +113,7 @@ export const endpoints = [
       { url: '/v1/search', status: 400 },
       { url: '/v1/search?q=x&cursor=forged', status: 400 },
       { url: '/v1/search?q=x&limit=51', status: 400 },
+      { url: `/v1/search?q=${'x'.repeat(501)}`, status: 400 },
     ],
   },
   {
@@ -213,14 +222,19 @@ export const endpoints = [
       '302 to the most-preferred macOS asset of the latest release; when no signed artifact is found, 302 to the repository\'s releases page. Only code-host URLs are redirect targets. An unknown app is a 404: markdown naming where to look for non-HTML clients, the site\'s 404 page for browsers.',
     params: z.object({ app: appParam }),
     responses: {
-      302: { description: 'Redirect to the asset or the releases page', representation: 'redirect', headers: { Location: { description: 'Target on the code host', schema: z.url() } } },
-      404: markdown('Not a downloadable app (text/html for browsers)'),
+      302: {
+        description: 'Redirect to the asset or the releases page',
+        representation: 'redirect',
+        headers: { Location: { description: 'Target on the code host', schema: z.url(), required: true } },
+      },
+      404: { ...markdown('Not a downloadable app: markdown naming where to look; the site\'s 404 page (text/html) for browsers'), alternates: [{ representation: 'html', schema: z.string() }] },
     },
     errors: [],
     rateLimited: false,
     examples: [
       { url: '/download/pounce', status: 302 },
       { url: '/download/nope', status: 404 },
+      { url: '/download/nope', status: 404, headers: { accept: 'text/html' } },
     ],
   },
   // --- Batch and jobs -----------------------------------------------------
@@ -267,11 +281,11 @@ export const endpoints = [
     tag: 'Batch and jobs',
     summary: 'Submit a batch as an asynchronous job',
     description: 'Same body as /v1/batch, up to 100 operations and 64 KiB. Poll the `Location` for the result; results are kept one hour after completion.',
-    body: { schema: batchRequestSchema, description: 'The operations and an optional `sandbox`', maxBytes: maxJobBodyBytes },
+    body: { schema: jobRequestSchema, description: 'The operations and an optional `sandbox`', maxBytes: maxJobBodyBytes },
     responses: {
       202: json('The queued job', jobSchema, {
-        Location: { description: 'The job URL (equals `url`)', schema: z.string() },
-        'Retry-After': { description: 'Seconds before the first poll (1)', schema: z.number().int() },
+        Location: { description: 'The job URL (equals `url`)', schema: uriReference(), required: true },
+        'Retry-After': { description: 'Seconds before the first poll (1)', schema: z.literal(1), required: true },
       }),
     },
     errors: ['invalid_json', 'invalid_batch', 'job_too_large', 'rate_limited', 'store_unavailable'],
@@ -284,8 +298,10 @@ export const endpoints = [
     path: '/v1/jobs/{id}',
     tag: 'Batch and jobs',
     summary: 'Read a job',
-    description: '`queued`, `done` with the result (same shape as the batch answer), or `failed` when the job itself crashed or its runner died.',
+    description:
+      '`queued`, `done` with the result (same shape as the batch answer), or `failed` when the job itself crashed or its runner died. `sandbox` is accepted like on every /v1 read and changes nothing: reading a job looks nothing up live, and a job submitted with `"sandbox": true` already holds fixture answers.',
     params: z.object({ id: z.string().describe('The job id from the 202') }),
+    query: z.object({ sandbox: sandboxParam }),
     responses: { 200: json('The job', jobSchema) },
     errors: ['unknown_job', 'rate_limited', 'store_unavailable'],
     rateLimited: true,
@@ -318,7 +334,12 @@ export const endpoints = [
       'HTML, or its markdown twin when `Accept` prefers `text/markdown` (quality values honoured). A client accepting neither HTML, markdown nor a wildcard gets 406. Responses vary on Accept, User-Agent and Accept-Encoding.',
     params: z.object({ path: z.string().describe('Page path, e.g. `rooms/appearance`') }),
     responses: {
-      200: { description: 'The page', representation: 'html', schema: z.string() },
+      200: {
+        description: 'The page: HTML, or its markdown twin when `Accept` prefers `text/markdown`',
+        representation: 'html',
+        schema: z.string(),
+        alternates: [{ representation: 'markdown', schema: z.string() }],
+      },
       404: html('No such page'),
       406: { description: 'No acceptable representation (`not_acceptable`)', representation: 'problem', schema: problemSchema },
     },
@@ -408,8 +429,8 @@ export const endpoints = [
     tag: 'Platform',
     summary: 'This OpenAPI 3.1 description',
     responses: { 200: json('The OpenAPI document', z.record(z.string(), z.unknown())) },
-    errors: [],
-    rateLimited: false,
+    errors: ['rate_limited'],
+    rateLimited: true,
     examples: [{ url: '/openapi.json', status: 200 }],
   },
   {
@@ -451,8 +472,8 @@ export const endpoints = [
         schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
       },
     },
-    errors: [],
-    rateLimited: false,
+    errors: ['rate_limited'],
+    rateLimited: true,
     examples: [{ url: '/.well-known/http-message-signatures-directory', status: 200 }],
   },
 ] as const satisfies readonly EndpointSpec[];

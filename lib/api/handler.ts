@@ -60,7 +60,9 @@ function inputProblem(endpoint: EndpointSpec, field: string): ProblemCode {
 function validationError(endpoint: EndpointSpec, where: string, error: z.ZodError): ApiError {
   const issue = error.issues[0];
   const field = String(issue?.path[0] ?? where);
-  const code = inputProblem(endpoint, field);
+  let code = inputProblem(endpoint, field);
+  // A query that is present but too long is an invalid parameter, not a missing one.
+  if (code === 'missing_query' && issue?.code === 'too_big') code = 'invalid_parameter';
   if (code === 'missing_query') return new ApiError(code, `The query parameter \`${field}\` is required and must have at least 1 character.`);
   if (code === 'invalid_cursor') return new ApiError(code, 'The `cursor` is malformed. Pass back `next_cursor` exactly as received, or omit it for the first page.');
   return new ApiError(code, `Invalid ${where} \`${field}\`: ${issue?.message ?? 'not accepted'}. See /openapi.json for what it takes.`);

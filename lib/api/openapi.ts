@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { problemCodes } from '@/lib/http/problem-codes';
 import { problemSchema } from '@/lib/http/problem';
-import { mediaTypes, endpointTags, type EndpointSpec, type ResponseSpec } from './endpoint';
+import { allowHeader, mediaTypes, endpointTags, type EndpointSpec, type HttpMethod, type ResponseSpec } from './endpoint';
 import { endpoints, rateLimitHeaders } from './endpoints';
 
 /**
@@ -26,6 +26,12 @@ const info = {
     '',
     '**Choices the spec leaves open**: list pages are `{ items, next_cursor, total }`; batch bodies are `{ operations: [{ kind, ... }], sandbox? }` and answers `{ results: [{ ok, kind, data | problem }] }`; a job body may hold at most 100 operations and 64 KiB; cursors are opaque, signed, and bound to their query or list.',
     '',
+    '**Methods**: every path answers `OPTIONS` with 204 and `Allow`, and `HEAD` wherever it answers `GET`. Any other method on a path the service answers is a 405 `method_not_allowed` problem with `Allow` (components.responses.MethodNotAllowed), whatever the method (TRACE, PROPFIND, …); any method on a path nothing answers is a 404 `not_found` problem (components.responses.NotFound), or the site\'s 404 page for a browser. `OPTIONS *` answers 204 with the server\'s methods.',
+    '',
+    '**Paths with bad percent-encoding** are read as the WHATWG URL Standard reads them: an escape sequence that is not UTF-8 stands for U+FFFD and a `%` without two hex digits for itself. Such a path names no app, job or page, so it gets that path\'s usual 404 (`unknown_app`, `unknown_job`, `not_found`, or the 404 page).',
+    '',
+    '**Limits of inputs**: `q` is 1–500 characters; `limit` is decimal digits only, 1–50; a batch takes 1–20 operations and a job 1–100, each body at most 64 KiB (`x-max-bytes`).',
+    '',
     '**Versioning**: /v1 is path-versioned. A deprecated endpoint keeps answering and adds `Deprecation: true` and a `Sunset` HTTP-date.',
   ].join('\n'),
   license: { name: 'MIT', identifier: 'MIT' },
@@ -48,12 +54,20 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return rest;
 }
 
-function headersOf(specs: Record<string, { description: string; schema: z.ZodType }> | undefined, components: Record<string, JsonSchema>) {
+type HeaderSpecs = Record<string, { description: string; schema: z.ZodType; required?: boolean }>;
+
+function headersOf(specs: HeaderSpecs | undefined, components: Record<string, JsonSchema>) {
   if (!specs) return undefined;
   return Object.fromEntries(
-    Object.entries(specs).map(([name, spec]) => [name, { description: spec.description, schema: schemaOf(spec.schema, 'output', components) }]),
+    Object.entries(specs).map(([name, spec]) => [
+      name,
+      { description: spec.description, ...(spec.required ? { required: true } : {}), schema: schemaOf(spec.schema, 'output', components) },
+    ]),
   );
 }
+
+const mediaTypeOf = (response: Pick<ResponseSpec, 'representation' | 'mediaType'>) =>
+  response.mediaType ?? mediaTypes[response.representation as keyof typeof mediaTypes];
 
 function responseOf(response: ResponseSpec, endpoint: EndpointSpec, components: Record<string, JsonSchema>) {
   const headers = {
@@ -63,11 +77,12 @@ function responseOf(response: ResponseSpec, endpoint: EndpointSpec, components: 
   const content =
     response.representation === 'redirect' || response.representation === 'none'
       ? undefined
-      : {
-          [response.mediaType ?? mediaTypes[response.representation]]: {
-            schema: response.schema ? schemaOf(response.schema, 'output', components) : {},
-          },
-        };
+      : Object.fromEntries(
+          [response, ...(response.alternates ?? [])].map((entry) => [
+            mediaTypeOf(entry),
+            { schema: entry.schema ? schemaOf(entry.schema, 'output', components) : {} },
+          ]),
+        );
   return {
     description: response.description,
     ...(Object.keys(headers).length ? { headers: headersOf(headers, components) } : {}),
@@ -100,8 +115,9 @@ function operationOf(endpoint: EndpointSpec, components: Record<string, JsonSche
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of byStatus) {
-    const extra: Record<string, { description: string; schema: z.ZodType }> = {};
-    if (status === 429) extra['Retry-After'] = { description: 'Seconds to wait', schema: z.number().int() };
+    const extra: HeaderSpecs = {};
+    if (status === 429) extra['Retry-After'] = { description: 'Seconds to wait', schema: z.number().int(), required: true };
+    if (status === 405) extra.Allow = { description: 'The methods the path takes', schema: z.string(), required: true };
     responses[String(status)] = {
       description: `Problem: ${codes.map((code) => `\`${code}\``).join(', ')}`,
       headers: headersOf({ ...(endpoint.rateLimited ? rateLimitHeaders : {}), ...extra }, components),
@@ -128,6 +144,7 @@ function operationOf(endpoint: EndpointSpec, components: Record<string, JsonSche
             required: true,
             description: `${endpoint.body.description}. At most ${endpoint.body.maxBytes} bytes.`,
             content: { 'application/json': { schema: schemaOf(endpoint.body.schema, 'input', components) } },
+            'x-max-bytes': endpoint.body.maxBytes,
           },
         }
       : {}),
@@ -135,13 +152,42 @@ function operationOf(endpoint: EndpointSpec, components: Record<string, JsonSche
   };
 }
 
+/** The OPTIONS every path answers (lib/api/route-handlers.ts, proxy.ts) unless its row declares its own. */
+function optionsOperation(path: string, rows: readonly EndpointSpec[], components: Record<string, JsonSchema>) {
+  const parameters = Object.entries(rows[0]!.params?.shape ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: schemaOf(schema as z.ZodType, 'output', components),
+  }));
+  return {
+    operationId: `options${rows[0]!.id[0]!.toUpperCase()}${rows[0]!.id.slice(1)}`,
+    summary: `Methods of ${path}`,
+    tags: [rows[0]!.tag],
+    ...(parameters.length ? { parameters } : {}),
+    responses: {
+      204: {
+        description: `No body; \`Allow: ${allowHeader(rows.map((row) => row.method as HttpMethod))}\``,
+        headers: headersOf({ Allow: { description: 'The methods the path takes', schema: z.string(), required: true } }, components),
+      },
+    },
+  };
+}
+
+const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
+
 export function buildOpenApiDocument(serverUrl?: string) {
   const components: Record<string, JsonSchema> = {};
   schemaOf(problemSchema, 'output', components);
   const paths: Record<string, Record<string, unknown>> = {};
+  const rowsByPath = new Map<string, EndpointSpec[]>();
   for (const endpoint of endpoints as readonly EndpointSpec[]) {
     paths[endpoint.path] ??= {};
     paths[endpoint.path]![endpoint.method.toLowerCase()] = operationOf(endpoint, components);
+    rowsByPath.set(endpoint.path, [...(rowsByPath.get(endpoint.path) ?? []), endpoint]);
+  }
+  for (const [path, rows] of rowsByPath) {
+    if (!rows.some((row) => row.method === 'OPTIONS')) paths[path]!.options = optionsOperation(path, rows, components);
   }
   return {
     openapi: '3.1.1',
@@ -151,6 +197,20 @@ export function buildOpenApiDocument(serverUrl?: string) {
     security: [],
     tags: Object.entries(endpointTags).map(([name, description]) => ({ name, description })),
     paths,
-    components: { schemas: components },
+    components: {
+      schemas: components,
+      responses: {
+        MethodNotAllowed: {
+          description:
+            'Problem `method_not_allowed`: the path exists but does not take this method. Answered for every method a path does not list, on every path.',
+          headers: headersOf({ Allow: { description: 'The methods the path takes', schema: z.string(), required: true } }, components),
+          content: problemContent,
+        },
+        NotFound: {
+          description: 'Problem `not_found`: no endpoint answers this method and path (a browser gets the site\'s 404 page instead).',
+          content: problemContent,
+        },
+      },
+    },
   };
 }

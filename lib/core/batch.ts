@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   batchRequestSchema,
+  jobRequestSchema,
   maxBatchOperations,
   maxJobOperations,
   type BatchAnswer,
@@ -35,11 +36,12 @@ export interface BatchDeps {
 export interface BatchLimits {
   maxOperations: number;
   tooLargeCode: 'batch_too_large' | 'job_too_large';
+  schema: typeof batchRequestSchema | typeof jobRequestSchema;
 }
 
 /** Spec "Limits": a batch takes at most 20 operations; a job body more. */
-export const batchLimits: BatchLimits = { maxOperations: maxBatchOperations, tooLargeCode: 'batch_too_large' };
-export const jobLimits: BatchLimits = { maxOperations: maxJobOperations, tooLargeCode: 'job_too_large' };
+export const batchLimits: BatchLimits = { maxOperations: maxBatchOperations, tooLargeCode: 'batch_too_large', schema: batchRequestSchema };
+export const jobLimits: BatchLimits = { maxOperations: maxJobOperations, tooLargeCode: 'job_too_large', schema: jobRequestSchema };
 
 const invalidBatch = (detail: string) => err(new ApiError('invalid_batch', detail));
 
@@ -68,7 +70,7 @@ export function parseBatchBody(raw: unknown, limits: BatchLimits): Result<BatchR
       new ApiError(limits.tooLargeCode, `${operations.length} operations sent; at most ${limits.maxOperations} are taken. ${advice}`),
     );
   }
-  const parsed = batchRequestSchema.safeParse(raw);
+  const parsed = limits.schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return invalidBatch(issue ? `${formatPath(issue.path) || 'body'}: ${issue.message}` : 'The batch is malformed.');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { batchAnswerSchema, batchRequestSchema, type BatchAnswer, type BatchRequest, type Job } from '@/lib/core/schemas';
+import { batchAnswerSchema, jobRequestSchema, type BatchAnswer, type BatchRequest, type Job } from '@/lib/core/schemas';
 import { ApiError, problemSchema, type Problem } from '@/lib/http/problem';
 import { v1 } from '@/lib/routes';
 import type { Clock, KeyValueStore, Log } from '@/lib/store/types';
@@ -51,7 +51,7 @@ const jobRecordSchema = z.object({
   leaseExpiresAt: z.number(),
   completedAt: z.number().nullable(),
   operations: z.number().int(),
-  request: batchRequestSchema.optional(),
+  request: jobRequestSchema.optional(),
   result: batchAnswerSchema.optional(),
   problem: problemSchema.optional(),
 });

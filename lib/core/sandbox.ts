@@ -6,7 +6,7 @@ import { appRows, desktopRows, installAnswer, roomRows, type AppRow, type Instal
 import { paginate, type Page } from './pagination';
 import { unknownAppError } from './releases';
 import { err, ok, type Result } from './result';
-import { missingQueryError, type SearchInput } from './search';
+import { checkQuery, type SearchInput } from './search';
 
 /**
  * Sandbox answers (spec "Versioned REST", Sandbox): deterministic sample
@@ -108,8 +108,9 @@ export interface Sandbox {
 export function createSandbox({ cursors }: { cursors: CursorCodec }): Sandbox {
   return {
     search(input) {
-      const q = input.q ?? '';
-      if (q.trim().length === 0) return err(missingQueryError());
+      const checked = checkQuery(input.q);
+      if (!checked.ok) return checked;
+      const q = checked.value;
       const scope: CursorScope = { kind: 'search', q, sandbox: true };
       const position = resolvePagePosition(cursors, scope, input);
       if (!position.ok) return position;

@@ -12,9 +12,12 @@ import { problemSchema } from '@/lib/http/problem';
 export const appNameSchema = z.enum(['pounce', 'perch']).meta({ id: 'AppName' });
 export const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
 
+/** A site-relative or absolute link (spec: searchHit `url` is a uri-reference). */
+export const uriReference = () => z.string().meta({ format: 'uri-reference' });
+
 export const releaseSchema = z
   .object({
-    tag: z.string().describe('Release tag, form v<YYYY.MM.DD>'),
+    tag: z.string().regex(releaseTagPattern).describe('Release tag, form v<YYYY.MM.DD> (or v<YYYY.MM.DD>-<N>)'),
     asset: z.string().describe('Asset file name'),
     size: z.number().int().describe('Asset size in bytes'),
     url: z.url().describe('Asset download URL on the code host'),
@@ -26,7 +29,7 @@ export type Release = z.infer<typeof releaseSchema>;
 
 export const searchHitSchema = z
   .object({
-    url: z.string().describe('Site-relative URL of the section, with its #anchor'),
+    url: uriReference().describe('Site-relative URL of the section, with its #anchor'),
     breadcrumbs: z.array(z.string()).describe('Page titles leading to the hit, ending with the section heading'),
     excerpt: z.string(),
     score: z.number().int().describe('Relevance; higher ranks first'),
@@ -61,7 +64,7 @@ export const desktopRowSchema = z
       .string()
       .nullable()
       .describe('`--desktop=<flakeref>` for a desktop in its own repository; null otherwise'),
-    docs_url: z.string().describe('Documentation of the desktop'),
+    docs_url: uriReference().describe('Documentation of the desktop'),
   })
   .meta({ id: 'DesktopRow' });
 export type DesktopRow = z.infer<typeof desktopRowSchema>;
@@ -71,7 +74,7 @@ export const roomRowSchema = z
     room: z.string(),
     title: z.string(),
     namespaces: z.array(z.string()).describe('Option namespaces the room owns, e.g. `layer.wallpaper`'),
-    docs_url: z.string().describe('The room\'s documentation page'),
+    docs_url: uriReference().describe('The room\'s documentation page'),
   })
   .meta({ id: 'RoomRow' });
 
@@ -80,10 +83,10 @@ export const appRowSchema = z
     app: appNameSchema,
     title: z.string(),
     blurb: z.string(),
-    release_url: z.string().describe('URL of the latest release metadata (/v1/releases/{app})'),
-    download_url: z.string().describe('Stable download redirect (/download/{app})'),
+    release_url: uriReference().describe('URL of the latest release metadata (/v1/releases/{app})'),
+    download_url: uriReference().describe('Stable download redirect (/download/{app})'),
     repository_url: z.url().describe('The app\'s repository on the code host'),
-    docs_url: z.string(),
+    docs_url: uriReference(),
   })
   .meta({ id: 'AppRow' });
 
@@ -104,6 +107,8 @@ export const appPageSchema = pageSchema(appRowSchema, 'AppPage');
 
 // --- batch and jobs -------------------------------------------------------
 
+/** Longest query any door takes (`q` of /v1/search, batch and job searches, MCP, /ask). */
+export const maxQueryLength = 500;
 export const maxBatchOperations = 20;
 export const maxJobOperations = 100;
 export const maxJobBodyBytes = 64 * 1024;
@@ -112,7 +117,7 @@ export const maxBatchBodyBytes = 64 * 1024;
 export const searchOperationSchema = z
   .object({
     kind: z.literal('search'),
-    q: z.string().min(1).describe('The search query'),
+    q: z.string().min(1).max(maxQueryLength).describe(`The search query, 1–${maxQueryLength} characters`),
     limit: z.number().int().min(1).max(50).optional().describe('Page size, 1–50, default 10'),
     cursor: z.string().optional().describe('`next_cursor` of a previous page'),
   })
@@ -131,13 +136,18 @@ export const operationSchema = z
   .meta({ id: 'Operation' });
 export type Operation = z.infer<typeof operationSchema>;
 
-export const batchRequestSchema = z
-  .object({
-    operations: z.array(operationSchema).min(1).describe('The reads to run, answered in order'),
-    sandbox: z.boolean().optional().describe('true answers every operation from deterministic fixtures'),
-  })
-  .meta({ id: 'BatchRequest' });
-export type BatchRequest = z.infer<typeof batchRequestSchema>;
+/** The body of POST /v1/batch (at most 20 operations) and of POST /v1/jobs (at most 100): the same shape. */
+function operationsRequestSchema(maxOperations: number, id: string) {
+  return z
+    .object({
+      operations: z.array(operationSchema).min(1).max(maxOperations).describe(`The reads to run, answered in order; 1–${maxOperations}`),
+      sandbox: z.boolean().optional().describe('true answers every operation from deterministic fixtures'),
+    })
+    .meta({ id });
+}
+export const batchRequestSchema = operationsRequestSchema(maxBatchOperations, 'BatchRequest');
+export const jobRequestSchema = operationsRequestSchema(maxJobOperations, 'JobRequest');
+export type BatchRequest = z.infer<typeof jobRequestSchema>;
 
 export const installAnswerSchema = z
   .object({ desktops: z.array(desktopRowSchema) })
@@ -172,7 +182,7 @@ export const jobSchema = z
   .object({
     id: z.string(),
     status: jobStatusSchema,
-    url: z.string().describe('Where to poll; equal to the Location of the 202'),
+    url: uriReference().describe('Where to poll; equal to the Location of the 202'),
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
     operations: z.number().int().describe('Number of operations in the job'),

@@ -1,6 +1,6 @@
 import { count, create, insertMultiple, load, search as searchEngine, type RawData } from 'zbsearch';
 import { z } from 'zod';
-import type { SearchHit, SearchResponse } from '@/lib/core/schemas';
+import { maxQueryLength, type SearchHit, type SearchResponse } from '@/lib/core/schemas';
 import { ApiError } from '@/lib/http/problem';
 import type { Log } from '@/lib/store/types';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
@@ -282,6 +282,16 @@ function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string
 export const missingQueryError = () =>
   new ApiError('missing_query', 'Pass a search query in `q` (at least one character).');
 
+/** The query every door validates the same way: present, and at most `maxQueryLength` characters. */
+export function checkQuery(q: string | null | undefined): Result<string, ApiError> {
+  const query = q ?? '';
+  if (query.trim().length === 0) return err(missingQueryError());
+  if (query.length > maxQueryLength) {
+    return err(new ApiError('invalid_parameter', `The query is longer than ${maxQueryLength} characters.`));
+  }
+  return ok(query);
+}
+
 export function createDocsSearch(options: DocsSearchOptions): DocsSearch {
   const { loadIndex, cursors, log } = options;
   let loading: Promise<LoadedIndex> | undefined;
@@ -305,10 +315,9 @@ export function createDocsSearch(options: DocsSearchOptions): DocsSearch {
 
   return {
     async search(input) {
-      const q = input.q ?? '';
-      if (q.trim().length === 0) {
-        return err(missingQueryError());
-      }
+      const checked = checkQuery(input.q);
+      if (!checked.ok) return checked;
+      const q = checked.value;
       const scope: CursorScope = { kind: 'search', q };
       const position = resolvePagePosition(cursors, scope, input);
       if (!position.ok) return position;

@@ -31,7 +31,7 @@ const docsPages: PageFamily = {
 
 const problemPages: PageFamily = {
   match(pathname) {
-    const found = /^\/problems\/([a-z_]+)\/?$/.exec(pathname);
+    const found = /^\/problems\/([^/]+?)\/?$/.exec(pathname);
     if (!found) return undefined;
     return { twin: `${problemContentRoute}/${found[1]}` };
   },

@@ -7,7 +7,7 @@ export const problemContentType = 'application/problem+json';
 /** RFC 9457 problem details, with the spec's stable `code`. */
 export const problemSchema = z
   .object({
-    type: z.string().describe('URI reference of a page on this host that explains the code'),
+    type: z.string().meta({ format: 'uri-reference' }).describe('URI reference of a page on this host that explains the code'),
     title: z.string(),
     status: z.number().int(),
     detail: z.string(),

@@ -20,13 +20,9 @@ function unwrap<T>(result: Result<T, ApiError>): T {
   return result.value;
 }
 
-const maxQueryLength = 500;
 const noStore = { 'Cache-Control': 'no-store' };
 
 export const searchDocs = implement(endpointById('searchDocs'), async ({ query }) => {
-  if (query.q.length > maxQueryLength) {
-    throw new ApiError('invalid_parameter', `The query \`q\` is longer than ${maxQueryLength} characters.`);
-  }
   const rt = runtime();
   const input = { q: query.q, limit: query.limit, cursor: query.cursor };
   const answer = parseSandboxQuery(query.sandbox) ? rt.sandbox.search(input) : await rt.search.search(input);
