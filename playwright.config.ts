@@ -72,7 +72,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx next start -p ${port}`,
+    // Not npx: it would put node_modules/.bin (and its Node 22) first on PATH again.
+    command: `node node_modules/.bin/next start -p ${port}`,
     url: baseURL,
     env: {
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',

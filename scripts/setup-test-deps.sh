@@ -24,6 +24,25 @@ find_chromium() {
 
 have_redis() { command -v redis-server >/dev/null 2>&1; }
 
+# The real-server tests give each file its own client (one rate-limit window
+# each) by sending from its own loopback address, 127.0.0.2–127.0.0.127.
+# Linux answers on all of 127/8; macOS has only 127.0.0.1 until aliases are added.
+loopback_ready() {
+  node -e "const s=require('net').createServer();s.on('error',()=>process.exit(1));s.listen(0,'127.0.0.127',()=>s.close())" 2>/dev/null
+}
+if ! loopback_ready; then
+  {
+    echo "setup: the real-server tests send from loopback addresses 127.0.0.2–127.0.0.127, which this machine does not have."
+    if [ "$(uname -s)" = Darwin ]; then
+      echo "setup: add them (until the next reboot) with:"
+      echo "  sudo sh -c 'for i in \$(seq 2 127); do ifconfig lo0 alias 127.0.0.\$i up; done'"
+    else
+      echo "setup: add them to the loopback interface, e.g.: sudo ip addr add 127.0.0.0/8 dev lo"
+    fi
+  } >&2
+  exit 1
+fi
+
 find_chromium
 if [ "$chromium_status" = 2 ]; then
   # An explicit choice that is wrong: installing a package would not fix it.

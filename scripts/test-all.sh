@@ -12,6 +12,16 @@
 # Nothing here needs root (only the apt-get install in step 1 does).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# npm puts node_modules/.bin first on PATH, where the `node` devDependency
+# (Node 22, for the MCP conformance suite only) would shadow the machine's
+# Node. Put node_modules/.bin last and run every tool through `bin` below
+# (not npx or npm run, which put it first again), so the suite runs on the
+# machine's own Node (the README's Node 20 or 22).
+PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '/node_modules/\.bin$' | paste -sd: -):$PWD/node_modules/.bin
+export PATH
+bin() { node "node_modules/.bin/$1" "${@:2}"; }
+echo "node: $(node --version) ($(command -v node))"
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 REDOCLY_TELEMETRY=off
 export NEXT_DIST_DIR="${NEXT_DIST_DIR:-.next}"
 
@@ -21,21 +31,23 @@ step "system packages"
 bash scripts/setup-test-deps.sh
 
 step "type-check"
-npm run --silent typecheck
+bin fumadocs-mdx
+bin next typegen
+bin tsc --noEmit
 
 step "lint"
-npm run --silent lint
+bin eslint
 
 step "unit and route tests"
-npx vitest run --project unit
+bin vitest run --project unit
 
 step "production build"
 start=$(date +%s)
-npx next build
+bin next build
 echo "build: $(( $(date +%s) - start )) s"
 
 step "real-server tests"
-npx vitest run --project server
+bin vitest run --project server
 
 step "browser tests"
-npx playwright test
+bin playwright test

@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
 
 export function ensureBuild(distDir = process.env.NEXT_DIST_DIR ?? '.next'): void {
   if (existsSync(path.join(repoRoot, distDir, 'BUILD_ID'))) return;
-  const result = spawnSync('npx', ['next', 'build'], {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/.bin/next'), 'build'], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
@@ -42,7 +42,8 @@ export interface RunningServer {
 export async function startNextServer(env: Record<string, string>, distDir = process.env.NEXT_DIST_DIR ?? '.next'): Promise<RunningServer> {
   const port = await freePort();
   let output = '';
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+  // The server runs on the test runner's own Node (process.execPath), not whatever `node` is first on PATH.
+  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/.bin/next'), 'start', '-p', String(port)], {
     cwd: repoRoot,
     env: { ...process.env, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

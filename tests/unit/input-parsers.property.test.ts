@@ -69,7 +69,7 @@ describe('headers', () => {
   it('a client-sent x-svc-peer never changes who the client is', () => {
     fc.assert(
       fc.property(nasty, fc.option(nasty), fc.integer({ min: 0, max: 3 }), (peer, forwarded, hops) => {
-        const base = forwarded === null ? {} : { 'x-forwarded-for': forwarded };
+        const base: Record<string, string> = forwarded === null ? {} : { 'x-forwarded-for': forwarded };
         const options = { onVercel: false, trustProxyHops: hops };
         let withPeer: Headers;
         try {
