@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** An owner or repository name on the code host (GitHub's alphabet). */
+const codeHostName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'letters, digits, `.`, `_` and `-`');
 
 export const envSchema = z
   .object({
@@ -17,6 +19,9 @@ export const envSchema = z
       z.url({ protocol: /^https?$/ }).default('https://raw.githubusercontent.com'),
     ),
     GITHUB_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+    GITHUB_OWNER: z.preprocess(emptyToUndefined, codeHostName.default('layer-desktop')),
+    GITHUB_LAYER_REPO: z.preprocess(emptyToUndefined, codeHostName.default('layer')),
+    GITHUB_SITE_REPO: z.preprocess(emptyToUndefined, codeHostName.default('site')),
     UPSTASH_REDIS_REST_URL: z.preprocess(emptyToUndefined, optionalUrl),
     UPSTASH_REDIS_REST_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
     KV_REST_API_URL: z.preprocess(emptyToUndefined, optionalUrl),

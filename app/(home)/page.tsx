@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { ArrowRight, BookOpen, Braces, Download, LayoutGrid, Terminal } from 'lucide-react';
 import { InstallCommand } from '@/components/install-command';
-import { appRepositoryUrl, apps, desktops, layerInstallLine, rooms } from '@/lib/catalog';
+import { appRepositoryUrl, apps, desktops, layerInstallLine } from '@/lib/catalog';
 import { env, publicOrigin } from '@/lib/env';
 import { docsPageUrl, downloadRoute, installerRoute } from '@/lib/routes';
 
@@ -17,7 +17,7 @@ import { docsPageUrl, downloadRoute, installerRoute } from '@/lib/routes';
 const docsLinks = [
   { title: 'Introduction', href: docsPageUrl([]), text: 'What the layer is and the rules every option follows.', Icon: BookOpen },
   { title: 'Install', href: docsPageUrl(['install']), text: 'Installers, pinned releases and app downloads.', Icon: Terminal },
-  { title: 'Rooms', href: docsPageUrl(['rooms']), text: `Every option, in ${rooms.length} rooms.`, Icon: LayoutGrid },
+  { title: 'Rooms', href: docsPageUrl(['rooms']), text: 'The options of the documented rooms, each with its type and default.', Icon: LayoutGrid },
   { title: 'API and agents', href: docsPageUrl(['api']), text: 'JSON, search and plain-text views for programs.', Icon: Braces },
 ] as const;
 
@@ -33,9 +33,10 @@ export default function HomePage() {
           Rebuild a whole Mac from one text file.
         </h1>
         <p className="max-w-2xl text-lg text-neutral-600 dark:text-neutral-400">
-          The layer is a declarative configuration system for the Mac: you write down the apps, appearance, displays,
-          developer tools and windows you want, and <code className="font-mono text-fd-foreground">layer rebuild</code>{' '}
-          makes the machine match. Everything is optional, because the defaults already make a complete system.
+          The layer is a declarative configuration system for a Mac. Options are grouped by room (apps, appearance,
+          displays, development, windows and more), and changes apply with{' '}
+          <code className="font-mono text-fd-foreground">layer rebuild</code>. Everything is optional: the defaults are a
+          complete system.
         </p>
         <div className="max-w-2xl">
           <h2 className="sr-only">Install</h2>
@@ -58,7 +59,7 @@ export default function HomePage() {
             All desktops <ArrowRight aria-hidden className="size-4" />
           </Link>
         </div>
-        <p className="text-neutral-600 dark:text-neutral-400">Ready-made sets of choices. Start from one, then change anything.</p>
+        <p className="text-neutral-600 dark:text-neutral-400">Shared, data-only presets. Each of these installs from its own URL.</p>
         <ul className="grid list-none gap-3 p-0 sm:grid-cols-2 lg:grid-cols-3">
           {desktops.map((desktop) => (
             <li key={desktop.name} className="flex flex-col gap-2 rounded-lg border border-fd-border bg-fd-card p-4">
@@ -69,7 +70,7 @@ export default function HomePage() {
                 {desktop.source.kind === 'url' ? (
                   <span className="font-mono text-xs text-neutral-600 dark:text-neutral-400">{installerRoute(desktop.name)}</span>
                 ) : (
-                  <span className="text-xs text-neutral-600 dark:text-neutral-400">community</span>
+                  <span className="text-xs text-neutral-600 dark:text-neutral-400">own repository</span>
                 )}
               </div>
               <p className="text-sm text-fd-card-foreground">{desktop.blurb}</p>

@@ -3,8 +3,9 @@ import { docsPageUrl } from '@/lib/routes';
 import { codeHostOwner, codeHostWeb } from '@/lib/site';
 
 /**
- * The small Mac apps that ship signed, notarized releases. Each lives in a
- * repository named after it under the project's owner on the code host.
+ * The small Mac apps that ship signed, notarized releases (spec "What the
+ * service does": they run on the layer or without it). Each app's releases
+ * are read from `<GITHUB_OWNER>/<app>` on the code host (lib/site.ts).
  */
 export const appNames = ['pounce', 'perch'] as const;
 export type AppName = (typeof appNames)[number];
@@ -26,21 +27,23 @@ export const appSchema = z
   });
 export type App = z.infer<typeof appSchema>;
 
+/** All the reference says of either app. */
+const appBlurb = 'A small Mac app that runs on the layer or without it, with signed, notarized macOS releases.';
+
 const appsDocsPath = (name: AppName) => `${docsPageUrl(['apps'])}#${name}`;
 
 export const apps: readonly App[] = appSchema.array().parse([
   {
     name: 'pounce',
     title: 'Pounce',
-    blurb:
-      'A keyboard-driven launcher and window switcher: type a few letters to open an app or jump to a window.',
+    blurb: appBlurb,
     repository: { owner: codeHostOwner, repo: 'pounce' },
     docsPath: appsDocsPath('pounce'),
   },
   {
     name: 'perch',
     title: 'Perch',
-    blurb: 'A menu-bar shelf: drop files, links and snippets on it and pick them up again later.',
+    blurb: appBlurb,
     repository: { owner: codeHostOwner, repo: 'perch' },
     docsPath: appsDocsPath('perch'),
   },

@@ -3,10 +3,17 @@ import { docsPageUrl, installerRoute } from '@/lib/routes';
 import { roomIdSchema } from './rooms';
 
 /**
- * Desktops are data-only presets that turn rooms on. Three are made by the
- * layer project and install from their own URL (/{name}.sh); community
- * desktops live in their own repositories and install through /layer.sh with
+ * Desktops are data-only presets (spec "What the service does"). Three
+ * install from their own URL (/{name}.sh) with the desktop pinned; a desktop
+ * that lives in its own repository installs through /layer.sh with
  * `--desktop=<flakeref>`.
+ *
+ * This list is the gallery the site shows, /v1/desktops serves and the MCP
+ * tool returns. Maintainers add a desktop from its own repository by adding a
+ * `flake` entry here (see the Desktops page, "Adding a desktop to the
+ * gallery"); the site ships none, because none is named by the reference.
+ * Fields the reference does not state for a desktop are left out (`rooms` is
+ * null) rather than guessed.
  */
 export const urlDesktopNames = ['hacker', 'everyday', 'minimal'] as const;
 export type UrlDesktopName = (typeof urlDesktopNames)[number];
@@ -39,8 +46,8 @@ export const desktopSchema = z
     title: z.string().min(1),
     author: z.string().min(1),
     blurb: z.string().min(1),
-    /** Rooms this desktop turns on. */
-    rooms: z.array(roomIdSchema).min(1),
+    /** Rooms this desktop turns on; null while its maintainers have not stated them. */
+    rooms: z.array(roomIdSchema).min(1).nullable(),
     source: desktopSourceSchema,
     /** Site-relative URL of the desktop's section in the docs. */
     docsPath: z.string().startsWith('/'),
@@ -58,65 +65,20 @@ export type Desktop = z.infer<typeof desktopSchema>;
 
 const desktopDocsPath = (name: string) => `${docsPageUrl(['desktops'])}#${name}`;
 
-export const desktops: readonly Desktop[] = desktopSchema.array().parse([
-  {
-    name: 'hacker',
-    title: 'Hacker',
-    author: 'The layer project',
-    blurb:
-      'Every room on: tiled windows, a terminal-first Development room with editor, git tooling and local HTTPS names, and the dark palette.',
-    rooms: ['apps', 'appearance', 'displays', 'development', 'windows'],
-    source: { kind: 'url' },
-    docsPath: desktopDocsPath('hacker'),
-  },
-  {
-    name: 'everyday',
-    title: 'Everyday',
-    author: 'The layer project',
-    blurb:
-      'A calm, complete Mac for daily work: your apps, a theme and wallpaper, sensible display scaling and tidy windows, without developer tooling.',
-    rooms: ['apps', 'appearance', 'displays', 'windows'],
-    source: { kind: 'url' },
-    docsPath: desktopDocsPath('everyday'),
-  },
-  {
-    name: 'minimal',
-    title: 'Minimal',
-    author: 'The layer project',
-    blurb: 'The smallest change to a stock Mac: a palette and a plain wallpaper, and nothing else turned on.',
-    rooms: ['appearance'],
-    source: { kind: 'url' },
-    docsPath: desktopDocsPath('minimal'),
-  },
-  {
-    name: 'inkwell',
-    title: 'Inkwell',
-    author: 'Mara Lindqvist',
-    blurb:
-      "A writer's desktop: the writing collection of apps, the light palette, large print and reduced motion, with little else to look at.",
-    rooms: ['apps', 'appearance'],
-    source: {
-      kind: 'flake',
-      flakeref: 'github:mlindqvist/inkwell-desktop',
-      repository: 'https://github.com/mlindqvist/inkwell-desktop',
-    },
-    docsPath: desktopDocsPath('inkwell'),
-  },
-  {
-    name: 'podium',
-    title: 'Podium',
-    author: 'Tomás Reyes',
-    blurb:
-      'For talks and screen recordings: larger text on the laptop panel, hidden desktop icons, silent interface sounds and screenshots without window shadows.',
-    rooms: ['appearance', 'displays', 'windows'],
-    source: {
-      kind: 'flake',
-      flakeref: 'github:treyes/podium',
-      repository: 'https://github.com/treyes/podium',
-    },
-    docsPath: desktopDocsPath('podium'),
-  },
-]);
+/** What the reference says of the three URL desktops: their names, and that their URL pins them. */
+const urlDesktop = (name: UrlDesktopName, title: string) => ({
+  name,
+  title,
+  author: 'the layer project',
+  blurb: `The ${name} desktop. Its installer, ${installerRoute(name)}, installs the layer with this desktop pinned.`,
+  rooms: null,
+  source: { kind: 'url' as const },
+  docsPath: desktopDocsPath(name),
+});
+
+export const desktops: readonly Desktop[] = desktopSchema
+  .array()
+  .parse([urlDesktop('hacker', 'Hacker'), urlDesktop('everyday', 'Everyday'), urlDesktop('minimal', 'Minimal')]);
 
 export function findDesktop(name: string): Desktop | undefined {
   return desktops.find((desktop) => desktop.name === name);

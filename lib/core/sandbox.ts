@@ -1,5 +1,6 @@
 import type { DesktopRow, Release, SearchHit, SearchResponse } from '@/lib/core/schemas';
-import { findApp, findDesktop, findRoom } from '@/lib/catalog';
+import { appRepositoryUrl, findApp, findDesktop, findRoom } from '@/lib/catalog';
+import { findOption, optionUrl } from '@/lib/catalog/options';
 import type { ApiError } from '@/lib/http/problem';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
 import { appRows, desktopRows, installAnswer, roomRows, type AppRow, type InstallAnswer, type RoomRow } from './installs';
@@ -15,50 +16,36 @@ import { checkQuery, type SearchInput } from './search';
  * client can rehearse its error handling too.
  */
 
-const docsOf = {
-  room: (id: string) => findRoom(id)?.docsPath ?? '/docs',
-  desktop: (name: string) => findDesktop(name)?.docsPath ?? '/docs',
-  app: (name: string) => findApp(name)?.docsPath ?? '/docs',
-};
+/** Plain text of a reference cell: the sandbox excerpt, like the live one, has no markdown marks. */
+const plain = (markdown: string) => markdown.replace(/`|\*\*/g, '');
 
-/** The fixed hits the sandbox search filters; scores are distinct so the order is plain. */
+function optionHit(name: string, score: number): SearchHit {
+  const option = findOption(name);
+  const room = option && findRoom(option.room);
+  if (!option || !room) throw new Error(`sandbox fixture names unknown option ${name}`);
+  return {
+    url: optionUrl(option),
+    breadcrumbs: ['Rooms', room.title, option.name],
+    excerpt: `Type: ${plain(option.type)} · Default: ${plain(option.default)}${option.rules ? `. ${plain(option.rules)}` : ''}`,
+    score,
+  };
+}
+
+function catalogHit(entry: { docsPath: string; title: string; blurb: string }, section: string, score: number): SearchHit {
+  return { url: entry.docsPath, breadcrumbs: [section, entry.title], excerpt: entry.blurb, score };
+}
+
+/**
+ * The fixed hits the sandbox search filters, made from the catalog (so they
+ * state only what the site states); scores are distinct so the order is plain.
+ */
 const sandboxHits: readonly SearchHit[] = [
-  {
-    url: `${docsOf.room('windows')}#layer.windows.accordionPadding`,
-    breadcrumbs: ['Rooms', 'Windows', 'layer.windows.accordionPadding'],
-    excerpt: 'Unsigned integer, points; default 80. Read only in accordion layout; 0 hides neighbours; needs layer.windows.enable.',
-    score: 9120,
-  },
-  {
-    url: `${docsOf.room('appearance')}#layer.wallpaper.glow.spread`,
-    breadcrumbs: ['Rooms', 'Appearance', 'layer.wallpaper.glow.spread'],
-    excerpt: 'glow.spread: number 0.2–4.0, default 1.15. The diameter of the glow as a multiple of the long edge of the picture.',
-    score: 8410,
-  },
-  {
-    url: `${docsOf.room('appearance')}#layer.theme.flavor`,
-    breadcrumbs: ['Rooms', 'Appearance', 'layer.theme.flavor'],
-    excerpt: 'layer.theme.flavor: `mocha` or `latte`, the dark or light palette; layer.theme.accent picks the accent colour of themed tools.',
-    score: 7305,
-  },
-  {
-    url: docsOf.desktop('hacker'),
-    breadcrumbs: ['Desktops', 'Hacker'],
-    excerpt: 'Every room on: tiled windows, a terminal-first Development room with editor, git tooling and local HTTPS names, and the dark palette.',
-    score: 6240,
-  },
-  {
-    url: docsOf.app('pounce'),
-    breadcrumbs: ['Apps', 'Pounce'],
-    excerpt: 'A keyboard-driven launcher and window switcher: type a few letters to open an app or jump to a window.',
-    score: 5180,
-  },
-  {
-    url: docsOf.app('perch'),
-    breadcrumbs: ['Apps', 'Perch'],
-    excerpt: 'A menu-bar shelf: drop files, links and snippets on it and pick them up again later.',
-    score: 4075,
-  },
+  optionHit('layer.windows.accordionPadding', 9120),
+  optionHit('layer.wallpaper.glow.spread', 8410),
+  optionHit('layer.theme.flavor', 7305),
+  catalogHit(findDesktop('hacker')!, 'Desktops', 6240),
+  catalogHit(findApp('pounce')!, 'Apps', 5180),
+  catalogHit(findApp('perch')!, 'Apps', 4075),
   {
     url: '/docs',
     breadcrumbs: ['Introduction'],
@@ -67,23 +54,15 @@ const sandboxHits: readonly SearchHit[] = [
   },
 ];
 
+/** Sample releases (marked `sandbox: true`) on the configured app repositories. */
+function sandboxRelease(name: 'pounce' | 'perch', tag: string, asset: string, size: number, publishedAt: string): Release {
+  const app = findApp(name)!;
+  return { tag, asset, size, url: `${appRepositoryUrl(app)}/releases/download/${tag}/${asset}`, publishedAt, sandbox: true };
+}
+
 const sandboxReleases: Readonly<Record<string, Release>> = {
-  pounce: {
-    tag: 'v2026.11.20',
-    asset: 'Pounce-2026.11.20.dmg',
-    size: 8_421_337,
-    url: 'https://github.com/layer-desktop/pounce/releases/download/v2026.11.20/Pounce-2026.11.20.dmg',
-    publishedAt: '2026-11-20T14:03:11Z',
-    sandbox: true,
-  },
-  perch: {
-    tag: 'v2026.11.14',
-    asset: 'Perch-2026.11.14.dmg',
-    size: 5_130_902,
-    url: 'https://github.com/layer-desktop/perch/releases/download/v2026.11.14/Perch-2026.11.14.dmg',
-    publishedAt: '2026-11-14T09:41:27Z',
-    sandbox: true,
-  },
+  pounce: sandboxRelease('pounce', 'v2026.11.20', 'Pounce-2026.11.20.dmg', 8_421_337, '2026-11-20T14:03:11Z'),
+  perch: sandboxRelease('perch', 'v2026.11.14', 'Perch-2026.11.14.dmg', 5_130_902, '2026-11-14T09:41:27Z'),
 };
 
 const matchesQuery = (hit: SearchHit, words: readonly string[]) => {

@@ -54,7 +54,7 @@ export const desktopRowSchema = z
     title: z.string(),
     author: z.string(),
     blurb: z.string(),
-    rooms: z.array(z.string()).describe('Rooms the desktop turns on'),
+    rooms: z.array(z.string()).nullable().describe('Rooms the desktop turns on; null while the catalog does not state them'),
     pins: z
       .string()
       .nullable()

@@ -1,6 +1,7 @@
 import type {
   BlockContent,
   Code,
+  Heading,
   InlineCode,
   List,
   ListItem,
@@ -10,19 +11,19 @@ import type {
 } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
-import { link, paragraph, table, text } from './mdast-builders';
+import { inlineMarkdown, link, paragraph, table, text } from './mdast-builders';
 import {
   appRepositoryUrl,
   desktopFlag,
   desktops,
   findApp,
-  findDesktop,
   findRoom,
   installLine,
   layerInstallLine,
   rooms,
   type Desktop,
 } from '../catalog';
+import { notes, options, type LayerOption } from '../catalog/options';
 import { parseEnv, publicOrigin } from '../env';
 import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes';
 
@@ -33,8 +34,10 @@ import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes'
  * built from lib/catalog, at compile time. The HTML page, the `.md` twin,
  * /llms-full.txt and the search index therefore all carry the same install
  * lines and facts. Install lines become `sh` code blocks (Fumadocs adds the
- * copy button); facts become paragraphs, lists and GFM tables. No headings
- * are added, so every anchor of a page stays as written.
+ * copy button); facts become paragraphs, lists and GFM tables.
+ * `<OptionEntries of="…" />` writes one heading per option, anchored at the
+ * option's full name, with the reference's own type, default, marks and rules
+ * (lib/catalog/options.ts): the only headings this plugin adds.
  *
  * An unknown name, attribute or element position fails the build with the
  * file and line, so a typo never renders nothing.
@@ -43,6 +46,8 @@ import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes'
 export interface RemarkCatalogOptions {
   /** Origin of the install lines; defaults to the deployment's public origin. */
   origin?: string;
+  /** The desktop gallery; defaults to lib/catalog's (tests pass a fixture desktop in its own repository). */
+  desktops?: readonly Desktop[];
 }
 
 /** The element names this plugin replaces. */
@@ -54,6 +59,8 @@ export const catalogElementNames = [
   'AppDetails',
   'RoomList',
   'RoomFacts',
+  'OptionEntries',
+  'ReferenceNotes',
 ] as const;
 export type CatalogElementName = (typeof catalogElementNames)[number];
 
@@ -102,6 +109,7 @@ type CatalogElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 interface Context {
   origin: string;
+  desktops: readonly Desktop[];
   /** Throws an error naming the file and line of the element. */
   fail(reason: string): never;
   /** The string value of an attribute (undefined when absent). */
@@ -122,9 +130,42 @@ interface ElementSpec {
 }
 
 function mustDesktop(ctx: Context, name: string): Desktop {
-  const desktop = findDesktop(name);
-  if (!desktop) ctx.fail(`unknown desktop "${name}" (known: ${desktops.map((entry) => entry.name).join(', ')})`);
+  const desktop = ctx.desktops.find((entry) => entry.name === name);
+  if (!desktop) ctx.fail(`unknown desktop "${name}" (known: ${ctx.desktops.map((entry) => entry.name).join(', ')})`);
   return desktop;
+}
+
+const markOf = (kind: 'host-only' | 'desktop-safe-per-key', label: string): PhrasingContent =>
+  ({
+    type: 'mdxJsxTextElement',
+    name: 'Mark',
+    attributes: [{ type: 'mdxJsxAttribute', name: 'kind', value: kind }],
+    children: [text(label)],
+  }) as unknown as PhrasingContent;
+
+/** One option: its heading (anchored at its full name), marks, type and default, and the reference's rules. */
+function optionEntry(option: LayerOption, depth: Heading['depth']): BlockContent[] {
+  const heading: Heading = {
+    type: 'heading',
+    depth,
+    children: [text(option.name)],
+    // remark-heading (which reads `[#id]`) has run by now; the id is set as it would set it.
+    data: { hProperties: { id: option.name } },
+  };
+  const marks: PhrasingContent[] = [];
+  if (option.hostOnly) marks.push(markOf('host-only', 'Host-only'), text(' '));
+  if (option.desktopSafePerKey) marks.push(markOf('desktop-safe-per-key', 'Desktop-safe per key'), text(' '));
+  const facts = paragraph([
+    ...marks,
+    strong('Type:'),
+    text(' '),
+    ...inlineMarkdown(option.type),
+    text(' · '),
+    strong('Default:'),
+    text(' '),
+    ...inlineMarkdown(option.default),
+  ]);
+  return option.rules ? [heading, facts, paragraph(inlineMarkdown(option.rules))] : [heading, facts];
 }
 
 const command = (line: string): Replacement => ({ flow: [shell(line)], phrasing: [inlineCode(line)] });
@@ -157,12 +198,12 @@ const elements: Record<CatalogElementName, ElementSpec> = {
   /** Every desktop in one table, each linking to its section. */
   DesktopGallery: {
     attributes: [],
-    build() {
+    build(ctx) {
       return {
         flow: [
           table(
             ['Desktop', 'Author', 'Installs from', 'What it is'],
-            desktops.map((desktop) => [
+            ctx.desktops.map((desktop) => [
               [link(desktop.docsPath, [text(desktop.name)])],
               [text(desktop.author)],
               desktop.source.kind === 'url' ? [inlineCode(installerRoute(desktop.name))] : [text('its own repository')],
@@ -179,15 +220,15 @@ const elements: Record<CatalogElementName, ElementSpec> = {
     attributes: ['name'],
     build(ctx) {
       const desktop = mustDesktop(ctx, ctx.required('name'));
-      const roomLinks = desktop.rooms.map((id) => {
-        const room = findRoom(id);
-        if (!room) return ctx.fail(`desktop "${desktop.name}" names unknown room "${id}"`);
-        return [link(room.docsPath, [text(room.title)])];
-      });
-      const entries: [string, PhrasingContent[]][] = [
-        ['Author', [text(desktop.author)]],
-        ['Rooms', joined(roomLinks)],
-      ];
+      const entries: [string, PhrasingContent[]][] = [['Author', [text(desktop.author)]]];
+      if (desktop.rooms) {
+        const roomLinks = desktop.rooms.map((id) => {
+          const room = findRoom(id);
+          if (!room) return ctx.fail(`desktop "${desktop.name}" names unknown room "${id}"`);
+          return [link(room.docsPath, [text(room.title)])];
+        });
+        entries.push(['Rooms', joined(roomLinks)]);
+      }
       const flag = desktopFlag(desktop);
       if (desktop.source.kind === 'flake' && flag) {
         const { repository } = desktop.source;
@@ -239,6 +280,44 @@ const elements: Record<CatalogElementName, ElementSpec> = {
     },
   },
 
+  /**
+   * The entries of the options named in `of`: a comma list of full names,
+   * each also taking the options below it (`layer.windows.desktop` takes
+   * `layer.windows.desktop.hideIcons`). `depth` is the heading level (3).
+   */
+  OptionEntries: {
+    attributes: ['of', 'depth'],
+    build(ctx) {
+      const prefixes = ctx
+        .required('of')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const depth = Number(ctx.attribute('depth') ?? '3');
+      if (![2, 3, 4].includes(depth)) ctx.fail(`depth "${ctx.attribute('depth')}" must be 2, 3 or 4`);
+      const chosen = options.filter((option) => prefixes.some((prefix) => option.name === prefix || option.name.startsWith(`${prefix}.`)));
+      for (const prefix of prefixes) {
+        if (!chosen.some((option) => option.name === prefix || option.name.startsWith(`${prefix}.`))) {
+          ctx.fail(`"${prefix}" names no option of the reference`);
+        }
+      }
+      return { flow: chosen.flatMap((option) => optionEntry(option, depth as Heading['depth'])) };
+    },
+  },
+
+  /** The reference's own paragraphs about a namespace (`namespace`) or a whole room (`room`), verbatim. */
+  ReferenceNotes: {
+    attributes: ['room', 'namespace'],
+    build(ctx) {
+      const namespace = ctx.attribute('namespace');
+      const room = ctx.attribute('room');
+      if ((namespace === undefined) === (room === undefined)) ctx.fail('give either `room` or `namespace`');
+      const chosen = notes.filter((note) => (namespace ? note.namespace === namespace : note.room === room && note.namespace === null));
+      if (chosen.length === 0) ctx.fail(`the reference has no notes for ${namespace ?? room}`);
+      return { flow: chosen.map((note) => paragraph(inlineMarkdown(note.text))) };
+    },
+  },
+
   /** The namespaces a room owns and the desktops that turn it on. */
   RoomFacts: {
     attributes: ['id'],
@@ -246,20 +325,15 @@ const elements: Record<CatalogElementName, ElementSpec> = {
       const id = ctx.required('id');
       const room = findRoom(id);
       if (!room) return ctx.fail(`unknown room "${id}" (known: ${rooms.map((entry) => entry.id).join(', ')})`);
-      const turnedOnBy = desktops.filter((desktop) => desktop.rooms.includes(room.id));
-      return {
-        flow: [
-          fields([
-            ['Namespaces', joined(room.namespaces.map((namespace) => [inlineCode(namespace)]), ', ')],
-            [
-              'Turned on by',
-              turnedOnBy.length === 0
-                ? [text('no desktop')]
-                : joined(turnedOnBy.map((desktop) => [link(desktop.docsPath, [text(desktop.name)])])),
-            ],
-          ]),
-        ],
-      };
+      // Only desktops that state their rooms can be said to turn this one on.
+      const turnedOnBy = ctx.desktops.filter((desktop) => desktop.rooms?.includes(room.id));
+      const entries: [string, PhrasingContent[]][] = [
+        ['Namespaces', joined(room.namespaces.map((namespace) => [inlineCode(namespace)]), ', ')],
+      ];
+      if (turnedOnBy.length > 0) {
+        entries.push(['Turned on by', joined(turnedOnBy.map((desktop) => [link(desktop.docsPath, [text(desktop.name)])]))]);
+      }
+      return { flow: [fields(entries)] };
     },
   },
 };
@@ -272,7 +346,7 @@ function location(node: CatalogElement, file: VFile | undefined): string {
   return start ? `${where}:${start.line}:${start.column}` : where;
 }
 
-function replacementOf(node: CatalogElement, name: CatalogElementName, file: VFile | undefined, origin: string): Replacement {
+function replacementOf(node: CatalogElement, name: CatalogElementName, file: VFile | undefined, settings: Settings): Replacement {
   const spec = elements[name];
   const fail = (reason: string): never => {
     throw new Error(`${location(node, file)}: <${name}>: ${reason}`);
@@ -288,7 +362,7 @@ function replacementOf(node: CatalogElement, name: CatalogElementName, file: VFi
   }
   if (node.children.length > 0) fail('takes no children');
   const ctx: Context = {
-    origin,
+    ...settings,
     fail,
     attribute: (attr) => values.get(attr),
     required: (attr) => values.get(attr) ?? fail(`attribute "${attr}" is required`),
@@ -298,11 +372,16 @@ function replacementOf(node: CatalogElement, name: CatalogElementName, file: VFi
 
 type Parent = Extract<Nodes, { children: unknown[] }>;
 
-function transform(parent: Parent, file: VFile | undefined, origin: string): void {
+interface Settings {
+  origin: string;
+  desktops: readonly Desktop[];
+}
+
+function transform(parent: Parent, file: VFile | undefined, settings: Settings): void {
   const children: Nodes[] = [];
   for (const child of parent.children as Nodes[]) {
     if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && isCatalogElementName(child.name)) {
-      const replacement = replacementOf(child, child.name, file, origin);
+      const replacement = replacementOf(child, child.name, file, settings);
       if (child.type === 'mdxJsxFlowElement') children.push(...replacement.flow);
       else if (replacement.phrasing) children.push(...replacement.phrasing);
       else {
@@ -310,7 +389,7 @@ function transform(parent: Parent, file: VFile | undefined, origin: string): voi
       }
       continue;
     }
-    if ('children' in child) transform(child, file, origin);
+    if ('children' in child) transform(child, file, settings);
     children.push(child);
   }
   (parent as { children: Nodes[] }).children = children;
@@ -323,6 +402,6 @@ function transform(parent: Parent, file: VFile | undefined, origin: string): voi
 export default function remarkCatalog(options: RemarkCatalogOptions = {}) {
   return (tree: Root, file?: VFile): void => {
     const origin = options.origin ?? publicOrigin(parseEnv(process.env));
-    transform(tree, file, origin);
+    transform(tree, file, { origin, desktops: options.desktops ?? desktops });
   };
 }

@@ -24,6 +24,7 @@ import {
 } from '@/lib/catalog';
 import { docsPageUrl } from '@/lib/routes';
 import { codeHostOwner } from '@/lib/site';
+import { fixtureFlakeDesktop } from '../fixtures/flake-desktop';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const origin = 'https://layer.example';
@@ -72,8 +73,9 @@ describe('desktops', () => {
     expect(urlDesktopNames).toEqual(['hacker', 'everyday', 'minimal']);
   });
 
-  it('include at least two desktops in their own repository', () => {
-    expect(desktops.filter((desktop) => desktop.source.kind === 'flake').length).toBeGreaterThanOrEqual(2);
+  it('ship no desktop the reference does not name, and no facts it does not state', () => {
+    expect(desktops.map((desktop) => desktop.name)).toEqual(['hacker', 'everyday', 'minimal']);
+    for (const desktop of desktops) expect(desktop.rooms).toBeNull();
   });
 
   it('build exact install lines', () => {
@@ -84,15 +86,11 @@ describe('desktops', () => {
       expect(pinnedDesktop(desktop)).toBe(name);
       expect(desktopFlag(desktop)).toBeNull();
     }
-    for (const desktop of desktops.filter((entry) => entry.source.kind === 'flake')) {
-      if (desktop.source.kind !== 'flake') continue;
-      const flag = `--desktop=${desktop.source.flakeref}`;
-      expect(installLine(desktop, origin)).toBe(`curl -fsSL https://layer.example/layer.sh | sh -s -- ${flag}`);
-      expect(desktopFlag(desktop)).toBe(flag);
-      expect(pinnedDesktop(desktop)).toBeNull();
-    }
-    expect(installLine(findDesktop('inkwell')!, origin)).toBe(
-      'curl -fsSL https://layer.example/layer.sh | sh -s -- --desktop=github:mlindqvist/inkwell-desktop',
+    // A desktop in its own repository (a test fixture: the site ships none).
+    expect(desktopFlag(fixtureFlakeDesktop)).toBe('--desktop=github:example-owner/studio-desktop');
+    expect(pinnedDesktop(fixtureFlakeDesktop)).toBeNull();
+    expect(installLine(fixtureFlakeDesktop, origin)).toBe(
+      'curl -fsSL https://layer.example/layer.sh | sh -s -- --desktop=github:example-owner/studio-desktop',
     );
   });
 
@@ -106,8 +104,8 @@ describe('desktops', () => {
   });
 
   it('turn on only known rooms and link to their section of the desktops page', () => {
-    for (const desktop of desktops) {
-      for (const room of desktop.rooms) expect(isRoomId(room)).toBe(true);
+    for (const desktop of [...desktops, fixtureFlakeDesktop]) {
+      for (const room of desktop.rooms ?? []) expect(isRoomId(room)).toBe(true);
       expect(desktop.docsPath).toBe(`${docsPageUrl(['desktops'])}#${desktop.name}`);
     }
   });

@@ -12,6 +12,7 @@ import { createCursorCodec } from '@/lib/core/cursor';
 import { appRows, desktopRows, installAnswer, roomRows } from '@/lib/core/installs';
 import { paginate } from '@/lib/core/pagination';
 import { createSandbox } from '@/lib/core/sandbox';
+import { fixtureFlakeDesktop } from '../fixtures/flake-desktop';
 
 const origin = 'https://layer.example';
 const cursors = createCursorCodec('lists-test-secret-0123456789');
@@ -27,11 +28,15 @@ describe('desktop rows', () => {
       install: `curl -fsSL ${origin}/hacker.sh | sh`,
       docs_url: '/docs/desktops#hacker',
     });
-    expect(rows.find((row) => row.desktop === 'inkwell')).toMatchObject({
+    // A desktop in its own repository: a fixture (the site ships none).
+    const withFlake = desktopRows(origin, [...desktops, fixtureFlakeDesktop]);
+    expect(withFlake.find((row) => row.desktop === 'studio')).toMatchObject({
       pins: null,
-      flag: '--desktop=github:mlindqvist/inkwell-desktop',
-      install: `curl -fsSL ${origin}/layer.sh | sh -s -- --desktop=github:mlindqvist/inkwell-desktop`,
+      rooms: ['apps', 'appearance'],
+      flag: '--desktop=github:example-owner/studio-desktop',
+      install: `curl -fsSL ${origin}/layer.sh | sh -s -- --desktop=github:example-owner/studio-desktop`,
     });
+    for (const row of withFlake) expect(desktopRowSchema.safeParse(row).success).toBe(true);
   });
 
   it('answers one desktop, the gallery, or unknown_desktop naming the valid ones', () => {

@@ -1,107 +1,29 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { remarkHeading } from 'fumadocs-core/mdx-plugins';
+import type { Heading, Nodes, Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
+import { options, optionUrl } from '@/lib/catalog/options';
+import remarkCatalog from '@/lib/docs/remark-catalog';
 
 /**
- * Every option in the tables of the option reference must have its own
- * heading in the docs, anchored at its full name, and its section must state
- * the reference's default on a `**Default:**` line. The reference is read from the shared spec when
- * it is checked out next to the project, else from the verbatim fixture.
+ * Every option of the reference has exactly one entry in the compiled docs:
+ * a heading whose text and anchor are its full name, on its room's page,
+ * followed by the reference's own type, default and marks (the entries are
+ * generated from lib/catalog/options.ts, which tests/unit/option-catalog
+ * holds to the reference).
  */
-
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const sharedSpec = join(root, '..', 'shared', 'spec', 'layer-options.md');
-const fixtureSpec = join(root, 'tests', 'fixtures', 'spec', 'layer-options.md');
 const docsDir = join(root, 'content', 'docs');
 
-const referencePath = existsSync(sharedSpec) ? sharedSpec : fixtureSpec;
-const reference = readFileSync(referencePath, 'utf8');
-
-interface ReferenceOption {
-  name: string;
-  defaultValue: string;
-  marks: ('host-only' | 'desktop-safe-per-key')[];
-}
-
-const cells = (line: string) =>
-  line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((cell) => cell.trim());
-
-/**
- * Full option names of one table cell. `layer.hotCorners.bottomLeft,
- * bottomRight, …` names four options; a short name is under the namespace of
- * the `####` heading above its table.
- */
-function expandName(cell: string, namespace: string | undefined): string[] {
-  const names = cell.split(',').map((part) => part.trim());
-  const first = names[0]!.startsWith('layer.') ? names[0]! : `${namespace}.${names[0]}`;
-  if (names.length === 1) return [first];
-  const prefix = first.slice(0, first.lastIndexOf('.') + 1);
-  return [first, ...names.slice(1).map((short) => `${prefix}${short}`)];
-}
-
-function parseReference(text: string): ReferenceOption[] {
-  const options: ReferenceOption[] = [];
-  let namespace: string | undefined;
-  let header: string[] | undefined;
-  for (const line of text.split('\n')) {
-    const heading = /^(#{2,4})\s+(.*)$/.exec(line);
-    if (heading) {
-      // `#### layer.github (webhook receiver)` → namespace `layer.github`.
-      const first = heading[2]!.split(/\s+/)[0]!;
-      namespace = heading[1] === '####' && first.startsWith('layer.') ? first : undefined;
-      header = undefined;
-      continue;
-    }
-    if (!line.startsWith('|')) {
-      header = undefined;
-      continue;
-    }
-    const row = cells(line);
-    if (row[0] === 'Option') {
-      header = row;
-      continue;
-    }
-    if (!header || /^-+$/.test(row[0]!)) continue;
-    const defaultIndex = header.indexOf('Default');
-    const rules = row.slice(1).join(' ');
-    const marks: ReferenceOption['marks'] = [];
-    if (rules.includes('**Host-only**')) marks.push('host-only');
-    if (rules.includes('**Desktop-safe per key**')) marks.push('desktop-safe-per-key');
-    for (const name of expandName(row[0]!, namespace)) {
-      // The accessibility table has no Default column: all its options default to null.
-      options.push({ name, defaultValue: defaultIndex === -1 ? 'null' : row[defaultIndex]!, marks });
-    }
-  }
-  return options;
-}
-
-/** Removes markdown escapes and code ticks, folds whitespace and case. */
-const normalise = (text: string) =>
-  text
-    .replace(/\\([\\`*_{}[\]()#+\-.!<>|])/g, '$1')
-    .replace(/`/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-
-/** A default as the docs must state it: a trailing "… not shown." clause is the reference's own aside. */
-const expectedDefault = (value: string) =>
-  normalise(value)
-    .replace(/[;,]\s*[^;,]*\bnot shown\.?$/, '')
-    .replace(/\.$/, '');
-
-interface DocsSection {
-  file: string;
-  id: string;
-  title: string;
-  body: string;
-}
+// The order of the build (source.config.ts): remark-heading, then the catalog elements.
+const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkHeading).use(remarkCatalog, { origin: 'https://layer.example' });
 
 function mdxFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -111,93 +33,67 @@ function mdxFiles(dir: string): string[] {
   });
 }
 
-/** Headings with a custom `[#id]` and the text up to the next heading of the same or a higher level. */
-function parseSections(file: string): DocsSection[] {
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const headings: { index: number; level: number; text: string }[] = [];
-  let fence = false;
-  lines.forEach((line, index) => {
-    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
-    const match = !fence && /^(#{1,6})\s+(.*)$/.exec(line);
-    if (match) headings.push({ index, level: match[1]!.length, text: match[2]! });
-  });
-  return headings.flatMap((heading, position) => {
-    const custom = /^(.*?)\s*\[#(.+)\]\s*$/.exec(heading.text);
-    if (!custom) return [];
-    const next = headings.slice(position + 1).find((other) => other.level <= heading.level);
-    const body = lines.slice(heading.index + 1, next ? next.index : lines.length).join('\n');
-    return [{ file, id: normalise(custom[2]!), title: normalise(custom[1]!), body }];
-  });
+function flatText(node: Nodes): string {
+  if ('value' in node && typeof node.value === 'string') return node.value;
+  return 'children' in node ? node.children.map((child) => flatText(child as Nodes)).join('') : '';
 }
 
-const options = parseReference(reference);
-const sections = mdxFiles(docsDir).flatMap(parseSections);
+interface Entry {
+  page: string;
+  id: string;
+  title: string;
+  /** The text of the blocks up to the next heading. */
+  body: string;
+  marks: string[];
+}
 
-describe('option reference', () => {
-  it('the fixture is a verbatim copy of the shared spec', () => {
-    if (!existsSync(sharedSpec)) return; // Only the fixture is available (e.g. in CI).
-    expect(readFileSync(fixtureSpec, 'utf8')).toBe(readFileSync(sharedSpec, 'utf8'));
-  });
+function entries(file: string): Entry[] {
+  const vfile = new VFile({ value: readFileSync(file, 'utf8'), path: file });
+  const tree = processor.runSync(processor.parse(vfile), vfile) as Root;
+  const page = `/docs/${file.slice(docsDir.length + 1).replace(/(\/index)?\.mdx$/, '')}`.replace(/\/$/, '');
+  const found: Entry[] = [];
+  for (const node of tree.children) {
+    if (node.type === 'heading') {
+      const id = (node as Heading).data?.hProperties?.id;
+      found.push({ page, id: String(id ?? ''), title: flatText(node), body: '', marks: [] });
+      continue;
+    }
+    const last = found.at(-1);
+    if (!last) continue;
+    last.body += `${flatText(node)}\n`;
+    const json = JSON.stringify(node);
+    for (const kind of ['host-only', 'desktop-safe-per-key']) if (json.includes(`"value":"${kind}"`)) last.marks.push(kind);
+  }
+  return found;
+}
 
-  it('parses into full option names', () => {
-    const names = options.map((option) => option.name);
-    expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        'layer.appStore.install',
-        'layer.wallpaper.glow.spread',
-        'layer.accessibility.reduceMotion',
-        'layer.animations',
-        'layer.zen.extensions.<name>.mode',
-        'layer.github.hooks.*.scope',
-        'layer.displays.<name>.arrangement.align',
-        'layer.hotCorners.bottomLeft',
-        'layer.hotCorners.bottomRight',
-        'layer.hotCorners.topLeft',
-        'layer.hotCorners.topRight',
-        'layer.windows.desktop.hideIcons',
-      ]),
-    );
-    for (const name of names) expect(name).toMatch(/^layer\.[A-Za-z]+(\.[A-Za-z<>*]+)*$/);
-    expect(options.find((option) => option.name === 'layer.accessibility.mouseDriverCursorSize')?.defaultValue).toBe(
-      'null',
-    );
-  });
-});
+const compiled = mdxFiles(docsDir).flatMap(entries);
 
 describe('docs cover every option of the reference', () => {
-  it(`has a heading, the default and the marks for each option`, () => {
+  it('one entry per option, on its room page, with the reference’s type, default and marks', () => {
     const problems: string[] = [];
     for (const option of options) {
-      const id = normalise(option.name);
-      const matches = sections.filter((section) => section.id === id);
+      const matches = compiled.filter((entry) => entry.id === option.name);
       if (matches.length !== 1) {
-        problems.push(`${option.name}: ${matches.length} headings with [#${option.name}]`);
+        problems.push(`${option.name}: ${matches.length} entries`);
         continue;
       }
-      const section = matches[0]!;
-      if (section.title !== id) problems.push(`${option.name}: heading text is "${section.title}"`);
-      // The default must be stated on the section's `**Default:**` line, not merely appear somewhere.
-      const defaultLine = section.body.split('\n').find((line) => line.includes('**Default:**'));
-      const stated = normalise(defaultLine?.slice(defaultLine.indexOf('**Default:**')) ?? '');
-      const wanted = expectedDefault(option.defaultValue);
-      if (!stated.includes(wanted)) problems.push(`${option.name}: default "${wanted}" not on its Default line`);
-      for (const mark of option.marks) {
-        if (!section.body.includes(`<Mark kind="${mark}">`)) problems.push(`${option.name}: missing mark ${mark}`);
-      }
-      // A mark the reference does not give would mislead desktop authors.
-      for (const mark of ['host-only', 'desktop-safe-per-key'] as const) {
-        if (!option.marks.includes(mark) && section.body.includes(`<Mark kind="${mark}">`)) {
-          problems.push(`${option.name}: has mark ${mark} the reference does not give`);
-        }
-      }
+      const entry = matches[0]!;
+      if (entry.title !== option.name) problems.push(`${option.name}: heading text "${entry.title}"`);
+      if (`${entry.page}#${entry.id}` !== optionUrl(option)) problems.push(`${option.name}: on ${entry.page}, expected ${optionUrl(option)}`);
+      const plain = (markdown: string) => markdown.replace(/`|\*\*/g, '');
+      if (!entry.body.includes(`Type: ${plain(option.type)}`)) problems.push(`${option.name}: type not stated`);
+      if (!entry.body.includes(`Default: ${plain(option.default)}`)) problems.push(`${option.name}: default not stated`);
+      if (option.rules && !entry.body.includes(plain(option.rules))) problems.push(`${option.name}: rules not stated`);
+      const marks = [...(option.hostOnly ? ['host-only'] : []), ...(option.desktopSafePerKey ? ['desktop-safe-per-key'] : [])];
+      if (JSON.stringify(entry.marks) !== JSON.stringify(marks)) problems.push(`${option.name}: marks ${entry.marks} instead of ${marks}`);
     }
-    console.log(`options-coverage: checked ${options.length} options from ${referencePath}`);
+    console.log(`options-coverage: ${options.length} options, each with one entry (${compiled.filter((entry) => entry.id.startsWith("layer.")).length} option headings compiled)`);
     expect(problems).toEqual([]);
-    expect(options.length).toBeGreaterThan(100);
   });
 
   it('lists the windows options the reference names without documenting', () => {
+    const reference = readFileSync(join(root, 'lib', 'catalog', 'layer-options.md'), 'utf8');
     const paragraph = /Other options named in the windows namespace index \(([^)]*)\)/.exec(reference);
     expect(paragraph).not.toBeNull();
     // `gaps.outer.left/right.builtin/external` names four options.

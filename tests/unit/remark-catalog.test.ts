@@ -13,6 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { desktops, findDesktop, installLine, layerInstallLine, rooms } from '@/lib/catalog';
 import remarkCatalog, { catalogElementNames, isCatalogCode } from '@/lib/docs/remark-catalog';
 import sourceConfig from '@/source.config';
+import { codeHostOwner } from '@/lib/site';
+import { options as layerOptions } from '@/lib/catalog/options';
+import { fixtureFlakeDesktop } from '../fixtures/flake-desktop';
 
 /**
  * lib/docs/remark-catalog.ts replaces the catalog elements of the docs with
@@ -25,6 +28,17 @@ const docsDir = join(root, 'content', 'docs');
 const origin = 'https://layer.example';
 
 const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkCatalog, { origin }).use(remarkStringify);
+// The same, with a desktop in its own repository in the gallery (a fixture: the site ships none).
+const withFlake = unified()
+  .use(remarkParse)
+  .use(remarkMdx)
+  .use(remarkGfm)
+  .use(remarkCatalog, { origin, desktops: [...desktops, fixtureFlakeDesktop] })
+  .use(remarkStringify);
+const toMarkdownWithFlake = (source: string) => {
+  const file = new VFile({ value: source, path: 'page.mdx' });
+  return withFlake.stringify(withFlake.runSync(withFlake.parse(file), file) as Root);
+};
 
 /** The tree after the plugin ran. */
 function transform(source: string, path = 'page.mdx'): Root {
@@ -55,7 +69,6 @@ describe('remark-catalog', () => {
       [
         '<InstallLine />',
         '<InstallLine desktop="hacker" />',
-        '<InstallLine desktop="inkwell" />',
         '<InstallLine tag="v2026.11.01" />',
         '<InstallLine desktop="hacker" tag="v2026.11.01-2" />',
         '<SiteCommand command="curl -sS -D - -o /dev/null {origin}/hacker.sh" label="Copy" />',
@@ -65,7 +78,6 @@ describe('remark-catalog', () => {
     for (const line of [
       'curl -fsSL https://layer.example/layer.sh | sh',
       'curl -fsSL https://layer.example/hacker.sh | sh',
-      'curl -fsSL https://layer.example/layer.sh | sh -s -- --desktop=github:mlindqvist/inkwell-desktop',
       "curl -fsSL 'https://layer.example/layer.sh?ref=v2026.11.01' | sh",
       "curl -fsSL 'https://layer.example/hacker.sh?ref=v2026.11.01-2' | sh",
       'curl -sS -D - -o /dev/null https://layer.example/hacker.sh',
@@ -87,24 +99,27 @@ describe('remark-catalog', () => {
   });
 
   it('writes the facts of a desktop, an app and a room as markdown', () => {
-    const desktop = toMarkdown('<DesktopDetails name="inkwell" />');
-    expect(desktop).toContain(findDesktop('inkwell')!.blurb);
-    expect(desktop).toContain('**Author:** Mara Lindqvist');
+    const desktop = toMarkdownWithFlake('<DesktopDetails name="studio" />\n\n<InstallLine desktop="studio" />');
+    expect(desktop).toContain(fixtureFlakeDesktop.blurb);
+    expect(desktop).toContain('**Author:** A test fixture');
     expect(desktop).toContain('**Rooms:** [Apps](/docs/rooms/apps) and [Appearance](/docs/rooms/appearance)');
     expect(desktop).toContain(
-      '**Repository:** [github.com/mlindqvist/inkwell-desktop](https://github.com/mlindqvist/inkwell-desktop)',
+      '**Repository:** [github.com/example-owner/studio-desktop](https://github.com/example-owner/studio-desktop)',
     );
-    expect(desktop).toContain('**Flag:** `--desktop=github:mlindqvist/inkwell-desktop`');
-    expect(desktop).toContain(fence(installLine(findDesktop('inkwell')!, origin)));
+    expect(desktop).toContain('**Flag:** `--desktop=github:example-owner/studio-desktop`');
+    expect(desktop).toContain(fence('curl -fsSL https://layer.example/layer.sh | sh -s -- --desktop=github:example-owner/studio-desktop'));
+    // The shipped desktops state no rooms, so no Rooms line is written for them.
+    expect(toMarkdown('<DesktopDetails name="hacker" />')).not.toContain('**Rooms:**');
 
     const app = toMarkdown('<AppDetails name="pounce" />');
     expect(app).toContain('**Download:** [`/download/pounce`](/download/pounce)');
     expect(app).toContain('**Release metadata:** `/v1/releases/pounce` or `/api/release/pounce`');
-    expect(app).toContain('**Repository:** [github.com/layer-desktop/pounce](https://github.com/layer-desktop/pounce)');
+    expect(app).toContain(`**Repository:** [github.com/${codeHostOwner}/pounce](https://github.com/${codeHostOwner}/pounce)`);
 
     const room = toMarkdown('<RoomFacts id="displays" />');
     expect(room).toContain('**Namespaces:** `layer.displays`');
-    expect(room).toContain('**Turned on by:** [hacker](/docs/desktops#hacker), [everyday](/docs/desktops#everyday) and [podium](/docs/desktops#podium)');
+    expect(room).not.toContain('Turned on by');
+    expect(toMarkdownWithFlake('<RoomFacts id="apps" />')).toContain('**Turned on by:** [studio](/docs/desktops#studio)');
   });
 
   it('lists every desktop and every room in a table', () => {
@@ -183,10 +198,13 @@ describe('the docs pages', () => {
     for (const desktop of desktops) expect(page).toContain(fence(installLine(desktop, origin)));
   });
 
-  it.each(pages)('%s keeps its headings, and so its anchors, as written', (page) => {
+  it.each(pages)('%s keeps its headings, and so its anchors, as written, adding only option entries', (page) => {
     const source = withoutFrontmatter(readFileSync(join(docsDir, page), 'utf8'));
+    const optionNames = new Set(layerOptions.map((option) => option.name));
     const headings = (tree: Root) =>
-      [...walk(tree)].filter((node) => node.type === 'heading').map((node) => processor.stringify({ type: 'root', children: [node] }));
+      [...walk(tree)]
+        .filter((node) => node.type === 'heading' && !optionNames.has(String(node.data?.hProperties?.id)))
+        .map((node) => processor.stringify({ type: 'root', children: [node] }));
     expect(headings(transform(source))).toEqual(headings(processor.parse(source)));
   });
 });
