@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '@/lib/http/problem';
-import type { Clock, KeyValueStore, Log } from '@/lib/store/types';
+import type { Clock, ConditionalKeyValueStore, Log } from '@/lib/store/types';
 import { err, ok, type Result } from './result';
 
 /**
@@ -15,6 +15,16 @@ import { err, ok, type Result } from './result';
  * Exactly-once rests on the store's atomic `setIfAbsent`: callers race to
  * claim the key with a short-lived `running` record, one wins. The lease
  * frees the key if the winner dies before it stores its response.
+ *
+ * A claim whose write fails or times out is answered 503 "nothing ran", yet
+ * the write may still land: a stalled Redis executes the command waiting in
+ * its socket buffer when it resumes, which left the key `running` for the
+ * whole lease and the client's retry at 409 (issue 9 item 4). Every claim
+ * carries its own id, so the process that gave up on one can name exactly
+ * that claim: it takes it over when the retry comes to it, and until the
+ * store answers again it keeps asking the store to replace that claim (or
+ * the empty key, should the claim still be in flight) with an `abandoned`
+ * tombstone, which any instance's retry takes over atomically.
  */
 
 export interface StoredResponse {
@@ -28,7 +38,7 @@ export type IdempotentOutcome =
   | { kind: 'replayed'; response: StoredResponse };
 
 export interface IdempotencyOptions {
-  kv: KeyValueStore;
+  kv: ConditionalKeyValueStore;
   clock: Clock;
   /** Who the key belongs to (the client id): keys of different clients never meet. */
   scope: string;
@@ -85,8 +95,11 @@ const storedResponseSchema = z.object({
   body: z.string(),
 });
 const recordSchema = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('running'), fingerprint: z.string(), startedAt: z.number() }),
+  // `claim` names one claim; records written before claims had ids have none.
+  z.object({ state: z.literal('running'), fingerprint: z.string(), startedAt: z.number(), claim: z.string().optional() }),
   z.object({ state: z.literal('done'), fingerprint: z.string(), completedAt: z.number(), response: storedResponseSchema }),
+  // A claim whose owner gave up before running anything: the key is free.
+  z.object({ state: z.literal('abandoned'), claim: z.string() }),
 ]);
 type IdempotencyRecord = z.infer<typeof recordSchema>;
 
@@ -120,6 +133,94 @@ async function storeCall<T>(call: () => Promise<T>): Promise<Result<T, ApiError>
   }
 }
 
+// --- claims given up on ------------------------------------------------------
+
+/** At most this many given-up claims are tracked per store; past it the oldest is left to its lease. */
+export const maxAbandonedClaims = 1_000;
+/** How long a given-up claim is undone in the background before it is left to its lease. */
+export const abandonedClaimRetryMs = 120_000;
+const firstRetryDelayMs = 100;
+const maxRetryDelayMs = 5_000;
+
+/**
+ * The claims this process wrote, or may have written, and then gave up on
+ * because the store did not answer. One registry per store (the store is
+ * one per process), bounded in count and time.
+ */
+export class AbandonedClaims {
+  /** Record key → the exact `running` value that may sit (or land) there. */
+  private readonly claims = new Map<string, string>();
+
+  constructor(
+    private readonly kv: ConditionalKeyValueStore,
+    private readonly options: { leaseMs: number; log?: Log; maxEntries?: number; retryForMs?: number },
+  ) {}
+
+  get size(): number {
+    return this.claims.size;
+  }
+
+  /** True when `value` is a claim this process gave up on: nobody runs under it. */
+  owns(recordKey: string, value: string): boolean {
+    return this.claims.get(recordKey) === value;
+  }
+
+  forget(recordKey: string): void {
+    this.claims.delete(recordKey);
+  }
+
+  /** Remembers a claim whose write failed and starts undoing it in the background. */
+  add(recordKey: string, value: string, claim: string): void {
+    this.claims.delete(recordKey);
+    const max = this.options.maxEntries ?? maxAbandonedClaims;
+    while (this.claims.size >= max) {
+      const oldest = this.claims.keys().next().value;
+      if (oldest === undefined) break;
+      this.claims.delete(oldest);
+    }
+    this.claims.set(recordKey, value);
+    void this.undo(recordKey, value, claim);
+  }
+
+  /**
+   * Replaces the claim, or the empty key where the claim may still land,
+   * with a tombstone, until one attempt gets an answer. Redis runs the
+   * commands of one connection in order, so an attempt sent after the claim
+   * runs after it even when both waited out a stall.
+   */
+  private async undo(recordKey: string, value: string, claim: string): Promise<void> {
+    const tombstone = JSON.stringify({ state: 'abandoned', claim } satisfies IdempotencyRecord);
+    const started = performance.now();
+    let delay = firstRetryDelayMs;
+    while (this.owns(recordKey, value)) {
+      try {
+        await this.kv.replaceIf(recordKey, [null, value], { value: tombstone, ttlMs: this.options.leaseMs });
+        break;
+      } catch (error) {
+        if (performance.now() - started + delay > (this.options.retryForMs ?? abandonedClaimRetryMs)) {
+          this.options.log?.('warn', 'abandoned idempotency claim not undone; it frees the key when its lease ends', { cause: String(error) });
+          break;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          (timer as { unref?: () => void }).unref?.();
+        });
+        delay = Math.min(delay * 2, maxRetryDelayMs);
+      }
+    }
+    if (this.owns(recordKey, value)) this.claims.delete(recordKey);
+  }
+}
+
+const registries = new WeakMap<ConditionalKeyValueStore, AbandonedClaims>();
+
+/** The registry of given-up claims of `kv` (one per store, so one per process). */
+export function abandonedClaimsOf(kv: ConditionalKeyValueStore, options: { leaseMs: number; log?: Log }): AbandonedClaims {
+  let registry = registries.get(kv);
+  if (!registry) registries.set(kv, (registry = new AbandonedClaims(kv, options)));
+  return registry;
+}
+
 /**
  * Runs `execute` at most once per (scope, key) within `ttlMs`, or answers
  * from memory. If `execute` throws, the claim is released (so a retry can
@@ -132,19 +233,33 @@ export async function runIdempotent(
   const { kv, clock, fingerprint, ttlMs = idempotencyTtlMs, leaseMs = idempotencyLeaseMs, log } = options;
   // The scope (a client id, maybe an address) is hashed so the store never holds it.
   const recordKey = `idempotency:v1:${sha256(options.scope)}:${options.key}`;
-  const running: IdempotencyRecord = { state: 'running', fingerprint, startedAt: clock() };
+  const abandoned = abandonedClaimsOf(kv, { leaseMs, log });
 
-  async function executeClaimed(): Promise<StoredResponse> {
+  function newClaim() {
+    const claim = randomUUID();
+    const value = JSON.stringify({ state: 'running', fingerprint, startedAt: clock(), claim } satisfies IdempotencyRecord);
+    return { claim, value };
+  }
+
+  /** The store did not answer a claim: it may still land, so it is given up on exactly. */
+  function giveUp(claimed: { claim: string; value: string }) {
+    abandoned.add(recordKey, claimed.value, claimed.claim);
+    return err(storeUnavailable());
+  }
+
+  async function executeClaimed(claimed: string): Promise<StoredResponse> {
+    // Only our own claim is released: past the lease the key may be someone else's.
+    const release = () => kv.replaceIf(recordKey, [claimed], null).catch(() => false);
     let response: StoredResponse;
     try {
       response = await execute();
     } catch (error) {
-      await kv.delete(recordKey).catch(() => undefined);
+      await release();
       throw error;
     }
     if (response.status >= 500) {
       // A server failure is not the answer to remember; let a retry run again.
-      await kv.delete(recordKey).catch(() => undefined);
+      await release();
       return response;
     }
     const done: IdempotencyRecord = { state: 'done', fingerprint, completedAt: clock(), response };
@@ -159,15 +274,28 @@ export async function runIdempotent(
 
   // A claim can expire between setIfAbsent and get; then the key is free again, so try once more.
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const claimed = await storeCall(() => kv.setIfAbsent(recordKey, JSON.stringify(running), leaseMs));
-    if (!claimed.ok) return claimed;
-    if (claimed.value) return ok({ kind: 'executed', response: await executeClaimed() });
+    const claim = newClaim();
+    const claimed = await storeCall(() => kv.setIfAbsent(recordKey, claim.value, leaseMs));
+    if (!claimed.ok) return giveUp(claim);
+    if (claimed.value) return ok({ kind: 'executed', response: await executeClaimed(claim.value) });
 
     const stored = await storeCall(() => kv.get(recordKey));
     if (!stored.ok) return stored;
-    const record = parseRecord(stored.value);
-    if (record === 'absent') continue;
-    if (record === 'unreadable') return err(keyInUse());
+    const current = stored.value;
+    if (current === null) continue;
+    const record = parseRecord(current);
+    if (record === 'absent' || record === 'unreadable') return err(keyInUse());
+
+    // A tombstone, or a claim this process gave up on: nobody runs under it, so take the key over.
+    if (record.state === 'abandoned' || (record.state === 'running' && abandoned.owns(recordKey, current))) {
+      const takeover = newClaim();
+      const taken = await storeCall(() => kv.replaceIf(recordKey, [current], { value: takeover.value, ttlMs: leaseMs }));
+      if (!taken.ok) return giveUp(takeover);
+      if (!taken.value) continue; // Someone else changed it first; look again.
+      abandoned.forget(recordKey);
+      return ok({ kind: 'executed', response: await executeClaimed(takeover.value) });
+    }
+
     if (record.fingerprint !== fingerprint) return err(keyReused());
     if (record.state === 'running') return err(keyInUse());
     return ok({ kind: 'replayed', response: record.response });

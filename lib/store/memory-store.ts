@@ -1,4 +1,4 @@
-import { checkedTtlMs, secondsUntil, type Clock, type KeyValueStore, type RateLimiter, type Store } from './types';
+import { checkedTtlMs, secondsUntil, type Clock, type ConditionalKeyValueStore, type RateLimiter, type Store } from './types';
 
 /**
  * The embedded store: one process, no backend. Used when no Redis is
@@ -144,8 +144,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   };
 
   // Each method does its work before its first await, so single-threaded JS
-  // makes setIfAbsent atomic.
-  const kv: KeyValueStore = {
+  // makes setIfAbsent and replaceIf atomic.
+  const kv: ConditionalKeyValueStore = {
     async get(key) {
       return records.get(key) ?? null;
     },
@@ -160,6 +160,13 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     },
     async delete(key) {
       records.delete(key);
+    },
+    async replaceIf(key, expected, next) {
+      const expiresAt = next ? clock() + checkedTtlMs(next.ttlMs) : 0;
+      if (!expected.includes(records.get(key) ?? null)) return false;
+      if (next) records.set(key, next.value, expiresAt);
+      else records.delete(key);
+      return true;
     },
   };
 

@@ -34,9 +34,23 @@ export interface KeyValueStore {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * The key-value half with a compare-and-set, which idempotency needs to
+ * undo or take over a claim whose write timed out (a Lua script on Redis).
+ * Both adapters implement it; lib/core asks for it only where it needs it.
+ */
+export interface ConditionalKeyValueStore extends KeyValueStore {
+  /**
+   * Atomically: when the value of `key` is one of `expected` (`null`
+   * standing for "absent"), replace it with `next` (`null` deletes it).
+   * True when it replaced.
+   */
+  replaceIf(key: string, expected: readonly (string | null)[], next: { value: string; ttlMs: number } | null): Promise<boolean>;
+}
+
 export interface Store {
   readonly kind: 'memory' | 'upstash';
-  readonly kv: KeyValueStore;
+  readonly kv: ConditionalKeyValueStore;
   readonly limiter: RateLimiter;
 }
 

@@ -6,7 +6,7 @@ import {
   StoreUnavailableError,
   systemClock,
   type Clock,
-  type KeyValueStore,
+  type ConditionalKeyValueStore,
   type RateLimiter,
   type Store,
 } from './types';
@@ -29,6 +29,25 @@ export interface UpstashStoreOptions {
 
 export const rateLimitPrefix = 'svc:rl';
 export const kvPrefix = 'svc:kv:';
+
+/**
+ * replaceIf as one Lua script, so the read and the write are one atomic
+ * step in Redis. ARGV: the new value, its PX ('0' deletes), '1' when an
+ * absent key counts as expected, then the expected values.
+ */
+const replaceIfScript = `
+local current = redis.call('GET', KEYS[1])
+local match = false
+if current == false then
+  match = ARGV[3] == '1'
+else
+  for i = 4, #ARGV do
+    if current == ARGV[i] then match = true break end
+  end
+end
+if not match then return 0 end
+if ARGV[2] == '0' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+return 1`;
 
 /**
  * @upstash/ratelimit's ephemeral cache remembers denied identifiers until
@@ -132,7 +151,10 @@ export function createUpstashStore(options: UpstashStoreOptions): Store {
     }
   }
 
-  const kv: KeyValueStore = {
+  // EVAL each time rather than EVALSHA first: a fresh Redis would cost a
+  // second round trip (NOSCRIPT, then EVAL) inside one time budget.
+  const replaceIf = redis.createScript<number>(replaceIfScript);
+  const kv: ConditionalKeyValueStore = {
     get: (key) => attempt('GET', () => redis.get<string>(kvPrefix + key)),
     async set(key, value, ttlMs) {
       const px = checkedTtlMs(ttlMs);
@@ -146,6 +168,13 @@ export function createUpstashStore(options: UpstashStoreOptions): Store {
     },
     async delete(key) {
       await attempt('DEL', () => redis.del(kvPrefix + key));
+    },
+    async replaceIf(key, expected, next) {
+      const px = next ? String(checkedTtlMs(next.ttlMs)) : '0';
+      const values = expected.filter((value): value is string => value !== null);
+      const args = [next?.value ?? '', px, expected.includes(null) ? '1' : '0', ...values];
+      const result = await attempt('EVAL', () => replaceIf.eval([kvPrefix + key], args));
+      return Number(result) === 1;
     },
   };
 

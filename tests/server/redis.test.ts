@@ -97,3 +97,35 @@ describe('with the Upstash adapter over a real Redis', () => {
     expect(limited.headers['ratelimit-limit']).toBe('600');
   }, 30_000);
 });
+
+// Issue 9 item 4: the claim of a batch that met a stalled Redis (SIGSTOP) sits
+// in Redis's socket buffer and is executed on SIGCONT; it must not hold the
+// key against the client's retry.
+describe('idempotency after a Redis stall', () => {
+  it('503 during the stall; after resume the retry with the same key runs at once, and the next one replays', async () => {
+    const key = `redis-stall-${Date.now()}`;
+    const body = { operations: [{ kind: 'install', desktop: 'everyday' }] };
+    redis.pause();
+    let stalled: HttpResult;
+    try {
+      stalled = await batch(key, body);
+    } finally {
+      redis.resume();
+    }
+    expectProblem(stalled, 503, 'store_unavailable');
+    expect(stalled.json<{ detail: string }>().detail).toMatch(/nothing was executed.*same `Idempotency-Key`/);
+
+    const started = performance.now();
+    const retry = await batch(key, body);
+    const elapsed = performance.now() - started;
+    console.log(`retry after Redis resumed: ${retry.status} in ${elapsed.toFixed(1)} ms`);
+    expect(retry.status, retry.body).toBe(200);
+    expect(retry.headers['idempotency-replayed']).toBeUndefined();
+    expect(elapsed).toBeLessThan(2000);
+
+    const replay = await batch(key, body);
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+    expect(replay.body).toBe(retry.body);
+  }, 30_000);
+});
+

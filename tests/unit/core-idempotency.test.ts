@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AbandonedClaims,
+  abandonedClaimsOf,
   canonicalJson,
+  idempotencyLeaseMs,
   requestFingerprint,
   runIdempotent,
   validateIdempotencyKey,
   type IdempotencyOptions,
   type StoredResponse,
 } from '@/lib/core/idempotency';
-import { createFakeClock, createFakeKv } from '../helpers/fake-kv';
+import { createFakeClock } from '../helpers/fake-kv';
+import { createStallingKv } from '../helpers/stalling-kv';
 
 const body = { operations: [{ kind: 'release', app: 'pounce' }] };
 const response = (n: number): StoredResponse => ({
@@ -18,7 +22,7 @@ const response = (n: number): StoredResponse => ({
 
 function setup() {
   const time = createFakeClock();
-  const kv = createFakeKv(time.clock);
+  const kv = createStallingKv(time.clock);
   const options = (overrides: Partial<IdempotencyOptions> = {}): IdempotencyOptions => ({
     kv,
     clock: time.clock,
@@ -175,3 +179,122 @@ describe('runIdempotent', () => {
     expect(outcomeOf(await runIdempotent(options(), async () => response(1)))).toBe('executed');
   });
 });
+
+// Issue 9 item 4: a claim whose write timed out must not block the retry.
+describe('runIdempotent after a store stall', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const counting = () => {
+    let runs = 0;
+    return {
+      get runs() {
+        return runs;
+      },
+      execute: async () => response(++runs),
+    };
+  };
+
+  it('answers 503 without running; once the stalled claim lands, the retry runs and the next one replays', async () => {
+    const { options, kv } = setup();
+    const work = counting();
+    kv.stall();
+    const stalled = await runIdempotent(options(), work.execute);
+    expect(stalled.ok ? 'ok' : [stalled.error.code, stalled.error.status]).toEqual(['store_unavailable', 503]);
+    expect(work.runs).toBe(0);
+    // The claim and the first undo attempt wait in the "socket buffer" and land in order.
+    expect(kv.pending).toBeGreaterThanOrEqual(2);
+    await kv.resume();
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('executed');
+    expect(work.runs).toBe(1);
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('replayed');
+    expect(work.runs).toBe(1);
+  });
+
+  it('takes over its own given-up claim when only the claim landed', async () => {
+    const { options, kv } = setup();
+    const work = counting();
+    kv.stall();
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('store_unavailable');
+    await kv.resume([0]); // the claim lands; the undo attempt is lost
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('executed');
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('replayed');
+    expect(work.runs).toBe(1);
+  });
+
+  it('a claim that lands after its tombstone changes nothing; any retry takes the tombstone over', async () => {
+    const { options, kv } = setup();
+    const work = counting();
+    kv.stall();
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('store_unavailable');
+    await kv.resume([1, 0]); // the undo attempt overtakes the claim
+    expect(JSON.parse((await kv.peek(kv.keys()[0]!))!)).toMatchObject({ state: 'abandoned' });
+    // The retry reaches another instance: it knows nothing of the claim, only the tombstone.
+    expect(outcomeOf(await runIdempotent(options({ kv: kv.sibling() }), work.execute))).toBe('executed');
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('replayed');
+    expect(work.runs).toBe(1);
+  });
+
+  it('keeps trying to undo while the store is down, and stops once it answers', async () => {
+    const { options, kv } = setup();
+    const work = counting();
+    kv.down = true;
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('store_unavailable');
+    const registry = abandonedClaimsOf(kv, { leaseMs: idempotencyLeaseMs });
+    expect(registry.size).toBe(1);
+    await sleep(150);
+    kv.down = false;
+    for (let i = 0; i < 40 && registry.size > 0; i += 1) await sleep(25);
+    expect(registry.size).toBe(0);
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('executed');
+  });
+
+  it('still executes once for 50 concurrent retries after a stall', async () => {
+    const { options, kv } = setup();
+    let executions = 0;
+    const slow = async () => {
+      executions += 1;
+      await sleep(20);
+      return response(executions);
+    };
+    kv.stall();
+    expect(outcomeOf(await runIdempotent(options(), slow))).toBe('store_unavailable');
+    await kv.resume();
+    const outcomes = (await Promise.all(Array.from({ length: 50 }, () => runIdempotent(options(), slow)))).map(outcomeOf);
+    expect(executions).toBe(1);
+    expect(outcomes.filter((outcome) => outcome === 'executed')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'idempotency_key_in_use')).toHaveLength(49);
+  });
+
+  it('never releases a claim that is not its own', async () => {
+    const { options, kv, time } = setup();
+    let finishFirst: () => void = () => undefined;
+    const first = runIdempotent(options(), () => new Promise<StoredResponse>((resolve) => (finishFirst = () => resolve({ status: 503, headers: {}, body: '{}' }))));
+    await sleep(5);
+    time.advance(idempotencyLeaseMs + 1); // the first runner's lease ran out
+    let finishSecond: () => void = () => undefined;
+    const second = runIdempotent(options(), () => new Promise<StoredResponse>((resolve) => (finishSecond = () => resolve(response(2)))));
+    await sleep(5);
+    finishFirst(); // a 5xx: the first releases its claim, which is no longer in the store
+    await first;
+    expect(outcomeOf(await runIdempotent(options(), async () => response(3)))).toBe('idempotency_key_in_use');
+    finishSecond();
+    expect(outcomeOf(await second)).toBe('executed');
+  });
+});
+
+// Issue 9 item 8: the registry of given-up claims is bounded.
+describe('AbandonedClaims', () => {
+  it('holds at most its bound under a flood of distinct keys', async () => {
+    const time = createFakeClock();
+    const kv = createStallingKv(time.clock);
+    kv.down = true;
+    const registry = new AbandonedClaims(kv, { leaseMs: 1000, maxEntries: 100, retryForMs: 50 });
+    for (let i = 0; i < 5_000; i += 1) registry.add(`k${i}`, `v${i}`, `c${i}`);
+    expect(registry.size).toBeLessThanOrEqual(100);
+    expect(registry.owns('k4999', 'v4999')).toBe(true);
+    expect(registry.owns('k0', 'v0')).toBe(false);
+    // Each gives up after its retry window.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(registry.size).toBe(0);
+  });
+});
+

@@ -139,6 +139,36 @@ function describeStoreContract(name: string, makeStore: MakeStore): void {
         expect(await store.kv.setIfAbsent(key, 'again', 60_000)).toBe(true);
       });
 
+      it('replaceIf replaces or deletes only an expected value (null = absent)', async () => {
+        const { store, advance } = makeStore({ limit: 600, windowMs: 60_000 });
+        const key = uniqueKey('conditional');
+        expect(await store.kv.replaceIf(key, ['a'], { value: 'b', ttlMs: 60_000 })).toBe(false);
+        expect(await store.kv.get(key)).toBeNull();
+        expect(await store.kv.replaceIf(key, [null, 'x'], { value: 'a', ttlMs: 60_000 })).toBe(true);
+        expect(await store.kv.get(key)).toBe('a');
+        expect(await store.kv.replaceIf(key, [null], { value: 'c', ttlMs: 60_000 })).toBe(false);
+        expect(await store.kv.replaceIf(key, ['x', 'a'], { value: 'b', ttlMs: 300 })).toBe(true);
+        expect(await store.kv.get(key)).toBe('b');
+        expect(await store.kv.replaceIf(key, ['a'], null)).toBe(false);
+        expect(await store.kv.replaceIf(key, ['b'], null)).toBe(true);
+        expect(await store.kv.get(key)).toBeNull();
+        // The new value carries its own expiry.
+        expect(await store.kv.replaceIf(key, [null], { value: 'd', ttlMs: 300 })).toBe(true);
+        await advance(400);
+        expect(await store.kv.get(key)).toBeNull();
+      });
+
+      it('replaceIf is atomic: exactly one of 50 concurrent swaps of one value wins', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const key = uniqueKey('swap');
+        await store.kv.set(key, 'tombstone', 60_000);
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => store.kv.replaceIf(key, ['tombstone'], { value: `taker-${i}`, ttlMs: 60_000 })),
+        );
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await store.kv.get(key)).toBe(`taker-${results.indexOf(true)}`);
+      });
+
       it('rejects a ttl that is not a positive number', async () => {
         const { store } = makeStore({ limit: 600, windowMs: 60_000 });
         await expect(store.kv.set(uniqueKey('ttl'), 'v', 0)).rejects.toBeInstanceOf(RangeError);

@@ -96,6 +96,7 @@ describe('Upstash store when Redis fails', () => {
       ['set', () => store.kv.set('private-key', 'private-value', 1000)],
       ['setIfAbsent', () => store.kv.setIfAbsent('private-key', 'private-value', 1000)],
       ['delete', () => store.kv.delete('private-key')],
+      ['replaceIf', () => store.kv.replaceIf('private-key', ['private-old'], { value: 'private-value', ttlMs: 1000 })],
     ];
     for (const [name, run] of operations) {
       const { error, ms } = await timedRejection(run);
