@@ -3,6 +3,7 @@ import { remarkStructureDefaultOptions } from 'fumadocs-core/mdx-plugins';
 import { metaSchema, pageSchema } from 'fumadocs-core/source/schema';
 import remarkCatalog, { isCatalogCode } from './lib/docs/remark-catalog';
 import remarkApiReference from './lib/docs/remark-api-reference';
+import remarkApiExamples from './lib/docs/remark-api-examples';
 
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
@@ -23,7 +24,9 @@ export default defineConfig({
     // Install lines use SITE_URL (publicOrigin) as it is at build time.
     // <EndpointReference id="…" /> in the API pages becomes the endpoint's
     // reference (parameters, shapes, codes) generated from /openapi.json.
-    remarkPlugins: [remarkCatalog, remarkApiReference],
+    // <ApiExample path="…" /> becomes a curl command and the answer the
+    // service gives it, run at build time (sandbox answers are the same bytes).
+    remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples],
     remarkStructureOptions: {
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.

@@ -45,6 +45,14 @@ export interface Runtime {
  * only a configured secret makes them unforgeable.
  */
 const developmentCursorSecret = 'layer-site-development-cursor-secret';
+/**
+ * Sandbox cursors are signed with a fixed, public key: they address only the
+ * sandbox fixtures (the live codec, with its own key and a scope check,
+ * refuses them), and a fixed key keeps every sandbox answer, next_cursor
+ * included, the same bytes on every deployment (spec "Versioned REST",
+ * Sandbox), so the docs can show generated examples.
+ */
+const sandboxCursorSecret = 'svc-sandbox-cursors-are-public';
 
 export const consoleLog: Log = (level, message, fields) => {
   const line = `[svc] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
@@ -96,7 +104,7 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     log,
     isTrustedAssetUrl: trustedAssetUrlPolicy({ apiUrl: env.GITHUB_API_URL, rawUrl: env.GITHUB_RAW_URL }),
   });
-  const sandbox = createSandbox({ cursors });
+  const sandbox = createSandbox({ cursors: createCursorCodec(sandboxCursorSecret) });
   const jobs = createJobService({
     kv: store.kv,
     clock,

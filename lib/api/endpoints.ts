@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { problemSchema } from '@/lib/http/problem';
-import { appParam, cursorParam, limitParam, refParam, sandboxParam } from './params';
+import { appParam, cursorParam, decimalInteger, limitParam, refParam, sandboxParam } from './params';
+import { roomIds } from '@/lib/catalog/rooms';
+import { optionPageSizes } from '@/lib/core/options';
 import {
   appPageSchema,
   batchAnswerSchema,
@@ -11,6 +13,7 @@ import {
   maxBatchBodyBytes,
   maxJobBodyBytes,
   maxQueryLength,
+  optionPageSchema,
   releaseSchema,
   roomPageSchema,
   searchResponseSchema,
@@ -178,6 +181,39 @@ export const endpoints = [
   },
   // --- Releases -----------------------------------------------------------
   {
+  {
+    id: 'listOptions',
+    method: 'GET',
+    path: '/v1/options',
+    tag: 'Catalog',
+    summary: 'Every option of the reference, with its type, default, rules and marks',
+    description:
+      'The rows of the option browser (/docs/options), as the reference states them, in its order. One page holds every option (`limit` 1–200, default 200), so one call reads them all. Filters combine: `room`; `q`, words that must all appear (case-insensitively) in the name, type, default or rules; `host_only` (`true` or `false`, the Host-only mark); `desktop_safe` (`true`: a desktop may set it, i.e. no Host-only mark; `false`: it may not; `per_key`: marked Desktop-safe per key). A `cursor` is bound to the filters it was issued with. Sandbox answers the same rows (they involve no live lookup) with `sandbox: true`.',
+    query: z.object({
+      room: z.enum(roomIds).optional().describe('Only this room\'s options'),
+      q: z.string().max(maxQueryLength).optional().describe(`Words to find in the name, type, default or rules; at most ${maxQueryLength} characters`),
+      host_only: z.enum(['true', 'false']).optional().describe('Only options with (`true`) or without (`false`) the Host-only mark'),
+      desktop_safe: z.enum(['true', 'false', 'per_key']).optional().describe('`true`: a desktop may set it; `false`: it may not; `per_key`: marked Desktop-safe per key'),
+      limit: decimalInteger(1, optionPageSizes.max)
+        .optional()
+        .describe(`Page size, 1–${optionPageSizes.max}; default ${optionPageSizes.default} (every option)`)
+        .meta({ default: optionPageSizes.default }),
+      cursor: cursorParam,
+      sandbox: sandboxParam,
+    }),
+    inputProblems: { cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of options', optionPageSchema) },
+    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
+    rateLimited: true,
+    examples: [
+      { url: '/v1/options', status: 200 },
+      { url: '/v1/options?room=windows&host_only=false&sandbox=true', status: 200 },
+      { url: '/v1/options?q=glow&limit=2', status: 200 },
+      { url: '/v1/options?desktop_safe=per_key', status: 200 },
+      { url: '/v1/options?room=kitchen', status: 400 },
+      { url: '/v1/options?limit=201', status: 400 },
+    ],
+  },
     id: 'getRelease',
     method: 'GET',
     path: '/v1/releases/{app}',

@@ -56,8 +56,18 @@ function payloadOf(scope: CursorScope, position: PagePosition): CursorPayload {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isPageSize = (value: unknown): value is number =>
-  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= maxPageSize;
+/** The largest page any list takes (/v1/options); each endpoint checks its own range. */
+export const maxCursorPageSize = 200;
+
+const isPageSize = (value: unknown, max = maxPageSize): value is number =>
+  Number.isInteger(value) && (value as number) >= 1 && (value as number) <= max;
+
+/** A list's page sizes: the default and the largest `limit` it takes. */
+export interface PageSizes {
+  default: number;
+  max: number;
+}
+export const standardPageSizes: PageSizes = { default: defaultPageSize, max: maxPageSize };
 
 const isOffset = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
@@ -97,7 +107,7 @@ export function createCursorCodec(secret: string): CursorCodec {
       } catch {
         return err(malformed());
       }
-      if (!isRecord(payload) || !isOffset(payload.offset) || !isPageSize(payload.limit)) return err(malformed());
+      if (!isRecord(payload) || !isOffset(payload.offset) || !isPageSize(payload.limit, maxCursorPageSize)) return err(malformed());
       if (!matchesScope(payload, scope)) {
         const what = scope.kind === 'search' ? 'another query' : 'another list';
         return err(
@@ -119,11 +129,12 @@ export function resolvePagePosition(
   codec: CursorCodec,
   scope: CursorScope,
   input: { limit?: number | null; cursor?: string | null },
+  sizes: PageSizes = standardPageSizes,
 ): Result<PagePosition, ApiError> {
-  if (input.limit !== undefined && input.limit !== null && !isPageSize(input.limit)) {
-    return err(new ApiError('invalid_parameter', `\`limit\` must be an integer from 1 to ${maxPageSize}; got ${String(input.limit)}.`));
+  if (input.limit !== undefined && input.limit !== null && !isPageSize(input.limit, sizes.max)) {
+    return err(new ApiError('invalid_parameter', `\`limit\` must be an integer from 1 to ${sizes.max}; got ${String(input.limit)}.`));
   }
-  if (!input.cursor) return ok({ offset: 0, limit: input.limit ?? defaultPageSize });
+  if (!input.cursor) return ok({ offset: 0, limit: input.limit ?? sizes.default });
   const decoded = codec.decode(input.cursor, scope);
   if (!decoded.ok) return decoded;
   return ok({ offset: decoded.value.offset, limit: input.limit ?? decoded.value.limit });

@@ -1,5 +1,5 @@
 import type { ApiError } from '@/lib/http/problem';
-import { nextCursor, resolvePagePosition, type CursorCodec } from './cursor';
+import { nextCursor, resolvePagePosition, type CursorCodec, type PageSizes } from './cursor';
 import { ok, type Result } from './result';
 
 /** The page envelope of the desktop, room and app lists (lib/core/schemas.ts `pageSchema`). */
@@ -18,12 +18,14 @@ export interface PageRequest {
   /** Sandbox cursors are told apart from live ones. */
   sandbox?: boolean;
   cursors: CursorCodec;
+  /** Default and largest page; 10 and 50 unless the list says otherwise. */
+  sizes?: PageSizes;
 }
 
 /** One page of `rows` (spec "Versioned REST": `limit` 1–50 default 10, `cursor`). */
 export function paginate<T>(rows: readonly T[], request: PageRequest): Result<Page<T>, ApiError> {
   const scope = { kind: 'list', list: request.list, sandbox: request.sandbox } as const;
-  const position = resolvePagePosition(request.cursors, scope, request);
+  const position = resolvePagePosition(request.cursors, scope, request, request.sizes);
   if (!position.ok) return position;
   const { offset, limit } = position.value;
   return ok({

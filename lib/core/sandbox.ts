@@ -1,9 +1,10 @@
-import type { DesktopRow, Release, SearchHit, SearchResponse } from '@/lib/core/schemas';
+import type { DesktopRow, OptionRow, Release, SearchHit, SearchResponse } from '@/lib/core/schemas';
 import { appRepositoryUrl, findApp, findDesktop, findRoom } from '@/lib/catalog';
 import { findOption, optionUrl } from '@/lib/catalog/options';
 import type { ApiError } from '@/lib/http/problem';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
 import { appRows, desktopRows, installAnswer, roomRows, type AppRow, type InstallAnswer, type RoomRow } from './installs';
+import { listOptions, type OptionFilters } from './options';
 import { paginate, type Page } from './pagination';
 import { unknownAppError } from './releases';
 import { err, ok, type Result } from './result';
@@ -82,6 +83,7 @@ export interface Sandbox {
   desktops(input: ListInput & { origin: string }): Result<Page<DesktopRow>, ApiError>;
   rooms(input: ListInput): Result<Page<RoomRow>, ApiError>;
   apps(input: ListInput): Result<Page<AppRow>, ApiError>;
+  options(filters: OptionFilters, input: ListInput): Result<Page<OptionRow>, ApiError>;
 }
 
 export function createSandbox({ cursors }: { cursors: CursorCodec }): Sandbox {
@@ -115,5 +117,7 @@ export function createSandbox({ cursors }: { cursors: CursorCodec }): Sandbox {
     desktops: ({ origin, ...input }) => paginate(desktopRows(origin), { ...input, list: 'desktops', sandbox: true, cursors }),
     rooms: (input) => paginate(roomRows(), { ...input, list: 'rooms', sandbox: true, cursors }),
     apps: (input) => paginate(appRows(), { ...input, list: 'apps', sandbox: true, cursors }),
+    // The option rows involve no live lookup: the sandbox answers the same rows, marked.
+    options: (filters, input) => listOptions(filters, { ...input, sandbox: true, cursors }),
   };
 }

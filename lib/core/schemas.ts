@@ -90,6 +90,24 @@ export const appRowSchema = z
   })
   .meta({ id: 'AppRow' });
 
+export const optionKindSchema = z.enum(['boolean', 'enum', 'number', 'string', 'list', 'set', 'package']).meta({ id: 'OptionKind' });
+
+export const optionRowSchema = z
+  .object({
+    name: z.string().describe('Full option name, e.g. `layer.wallpaper.glow.spread`; `<name>` stands for a key you choose, `*` for any list entry'),
+    room: z.string().describe('The room that owns the option'),
+    namespace: z.string().describe('The option namespace, e.g. `layer.wallpaper`'),
+    type: z.string().describe('The reference\'s Type, as markdown (enum values in backticks)'),
+    kind: optionKindSchema.describe('The kind of value, read from the start of `type` (after `null or`), for filtering'),
+    default: z.string().describe('The reference\'s Default, as markdown'),
+    rules: z.string().describe('The reference\'s Rules, as markdown, without the classification marks; may be empty'),
+    host_only: z.boolean().describe('Marked Host-only: a shared desktop may not set it'),
+    desktop_safe_per_key: z.boolean().describe('Marked Desktop-safe per key: a named rule decides which keys a desktop may write'),
+    docs_url: uriReference().describe('The option\'s entry on its room page'),
+  })
+  .meta({ id: 'OptionRow' });
+export type OptionRow = z.infer<typeof optionRowSchema>;
+
 /** One page envelope for the desktop, room and app lists. */
 export function pageSchema<T extends z.ZodType>(item: T, id: string) {
   return z
@@ -104,6 +122,7 @@ export function pageSchema<T extends z.ZodType>(item: T, id: string) {
 export const desktopPageSchema = pageSchema(desktopRowSchema, 'DesktopPage');
 export const roomPageSchema = pageSchema(roomRowSchema, 'RoomPage');
 export const appPageSchema = pageSchema(appRowSchema, 'AppPage');
+export const optionPageSchema = pageSchema(optionRowSchema, 'OptionPage');
 
 // --- batch and jobs -------------------------------------------------------
 

@@ -23,7 +23,7 @@ import {
   rooms,
   type Desktop,
 } from '../catalog';
-import { notes, options, type LayerOption } from '../catalog/options';
+import { notes, options, optionUrl, type LayerOption } from '../catalog/options';
 import { parseEnv, publicOrigin } from '../env';
 import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes';
 
@@ -61,6 +61,7 @@ export const catalogElementNames = [
   'RoomFacts',
   'OptionEntries',
   'ReferenceNotes',
+  'OptionTable',
 ] as const;
 export type CatalogElementName = (typeof catalogElementNames)[number];
 
@@ -302,6 +303,37 @@ const elements: Record<CatalogElementName, ElementSpec> = {
         }
       }
       return { flow: chosen.flatMap((option) => optionEntry(option, depth as Heading['depth'])) };
+    },
+  },
+
+  /**
+   * Every option in one table (the option browser, /docs/options): name
+   * linking to its entry, room, type, default and marks, in the reference's
+   * order and words.
+   */
+  OptionTable: {
+    attributes: [],
+    build() {
+      return {
+        flow: [
+          table(
+            ['Option', 'Room', 'Type', 'Default', 'Marks'],
+            options.map((option) => {
+              const room = findRoom(option.room);
+              const marks: PhrasingContent[][] = [];
+              if (option.hostOnly) marks.push([text('Host-only')]);
+              if (option.desktopSafePerKey) marks.push([text('Desktop-safe per key')]);
+              return [
+                [link(optionUrl(option), [inlineCode(option.name)])],
+                [text(room?.title ?? option.room)],
+                inlineMarkdown(option.type),
+                inlineMarkdown(option.default),
+                joined(marks, ', '),
+              ];
+            }),
+          ),
+        ],
+      };
     },
   },
 

@@ -9,6 +9,13 @@ import { buildOpenApiDocument } from '@/lib/api/openapi';
 import { endpointReference, findEndpoint } from '@/lib/docs/api-reference';
 import { endpointReferenceBlocks } from '@/lib/docs/remark-api-reference';
 import { problemSchema } from '@/lib/http/problem';
+import remarkApiExamples from '@/lib/docs/remark-api-examples';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { VFile } from 'vfile';
 import { allProblemCodes, isProblemCode, problemCodes } from '@/lib/http/problem-codes';
 
 /**
@@ -23,10 +30,20 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const docsDir = join(root, 'content', 'docs');
 const apiDir = join(docsDir, 'api');
 
-const pages = readdirSync(apiDir)
+const sources = readdirSync(apiDir)
   .filter((file) => file.endsWith('.mdx'))
   .map((file) => ({ file, text: readFileSync(join(apiDir, file), 'utf8') }));
-const allText = pages.map((page) => page.text).join('\n');
+const allText = sources.map((page) => page.text).join('\n');
+
+/** The pages as built: each <ApiExample /> run through the service (sandbox) into its command and answer. */
+const examplesProcessor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkApiExamples).use(remarkStringify);
+const pages = await Promise.all(
+  sources.map(async (page) => {
+    const file = new VFile({ value: page.text.replace(/^---\n[\s\S]*?\n---\n/, ''), path: page.file });
+    const tree = await examplesProcessor.run(examplesProcessor.parse(file), file);
+    return { file: page.file, text: examplesProcessor.stringify(tree as never) };
+  }),
+);
 
 const document = buildOpenApiDocument();
 type Operation = { operationId: string; tags: string[] };
@@ -126,7 +143,7 @@ function plain(node: Node): string {
 describe('API docs pages', () => {
   it('meta.json lists exactly the pages of the section', () => {
     const meta = JSON.parse(readFileSync(join(apiDir, 'meta.json'), 'utf8')) as { pages: string[] };
-    expect([...meta.pages].sort()).toEqual(pages.map((page) => page.file.replace(/\.mdx$/, '')).sort());
+    expect([...meta.pages].sort()).toEqual(sources.map((page) => page.file.replace(/\.mdx$/, '')).sort());
   });
 
   it('the table has endpoints in every documented tag', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remarkHeading, remarkStructure } from 'fumadocs-core/mdx-plugins';
-import type { Nodes, Root } from 'mdast';
+import type { Heading, Nodes, Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
@@ -203,7 +203,7 @@ describe('the docs pages', () => {
     const optionNames = new Set(layerOptions.map((option) => option.name));
     const headings = (tree: Root) =>
       [...walk(tree)]
-        .filter((node) => node.type === 'heading' && !optionNames.has(String(node.data?.hProperties?.id)))
+        .filter((node): node is Heading => node.type === 'heading' && !optionNames.has(String(node.data?.hProperties?.id)))
         .map((node) => processor.stringify({ type: 'root', children: [node] }));
     expect(headings(transform(source))).toEqual(headings(processor.parse(source)));
   });

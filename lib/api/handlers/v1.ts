@@ -2,6 +2,7 @@ import { after } from 'next/server';
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
 import { requestFingerprint, runIdempotent, validateIdempotencyKey, type StoredResponse } from '@/lib/core/idempotency';
 import { appRows, desktopRows, roomRows } from '@/lib/core/installs';
+import { listOptions } from '@/lib/core/options';
 import { paginate } from '@/lib/core/pagination';
 import type { Result } from '@/lib/core/result';
 import { ApiError } from '@/lib/http/problem';
@@ -44,6 +45,19 @@ function listHandler(id: 'listDesktops' | 'listRooms' | 'listApps', list: 'deskt
 }
 export const listDesktops = listHandler('listDesktops', 'desktops');
 export const listRooms = listHandler('listRooms', 'rooms');
+export const listOptionsHandler = implement(endpointById('listOptions'), async ({ query }) => {
+  const rt = runtime();
+  const filters = {
+    room: query.room,
+    q: query.q,
+    hostOnly: query.host_only === undefined ? undefined : query.host_only === 'true',
+    desktopSafe: query.desktop_safe,
+  };
+  const page = { limit: query.limit, cursor: query.cursor };
+  const answer = parseSandboxQuery(query.sandbox) ? rt.sandbox.options(filters, page) : listOptions(filters, { ...page, cursors: rt.cursors });
+  return { json: unwrap<object>(answer) };
+});
+
 export const listApps = listHandler('listApps', 'apps');
 
 /** Spec "Limits": release metadata is cached five minutes at the edge. */
@@ -95,6 +109,20 @@ export const runBatchHandler = implement(
     const rt = runtime();
     const request = unwrap(parseBatchBody(body, batchLimits));
     if (parseSandboxBody(body)) request.sandbox = true;
+/**
+ * Work to do once the answer is sent: Next's `after()` (on Vercel,
+ * waitUntil). Outside a request (the docs run examples at build time,
+ * lib/docs/remark-api-examples.ts) there is no response to wait for, so it
+ * starts at once.
+ */
+function runAfterResponse(task: () => Promise<void>): void {
+  try {
+    after(task);
+  } catch {
+    void task();
+  }
+}
+
     const execute = async (): Promise<StoredResponse> => {
       const answer = await runBatch(request, { search: rt.search, releases: rt.releases, sandbox: rt.sandbox, origin: rt.origin, log: rt.log });
       return { status: 200, headers: { 'Content-Type': 'application/json', ...noStore }, body: JSON.stringify(answer) };
@@ -120,8 +148,7 @@ export const submitJob = implement(
     const request = unwrap(parseBatchBody(body, jobLimits));
     if (parseSandboxBody(body)) request.sandbox = true;
     const job = unwrap(await rt.jobs.submit(request));
-    // Runs after the 202 is sent (on Vercel: waitUntil).
-    after(() => rt.jobs.execute(job.id));
+    runAfterResponse(() => rt.jobs.execute(job.id));
     return { status: 202, json: job, headers: { Location: job.url, 'Retry-After': '1', ...noStore } };
   },
   { bodyTooLarge: 'job_too_large' },
