@@ -7,7 +7,12 @@ export async function register() {
     // Build the runtime now, so a bad configuration (including a malformed
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
     // message, and the store logs its warnings (memory store on Vercel) once.
-    const { runtime } = await import('./lib/runtime');
-    runtime();
+    // The search scores the index /api/search serves, loaded on first use.
+    const { createRuntime, installRuntime } = await import('./lib/runtime');
+    installRuntime(
+      createRuntime({
+        loadSearchIndex: () => import('./lib/docs/search-index').then((module) => module.exportSearchIndex()),
+      }),
+    );
   }
 }

@@ -33,6 +33,26 @@ export const v1 = {
   job: (id: string) => `/v1/jobs/${id}`,
 } as const;
 
+/**
+ * A site-relative link to an anchor: the fragment percent-encoded, so names
+ * such as `layer.displays.<name>.uiScale` stay a valid URI reference (RFC
+ * 3986); browsers decode it to find the element with that id.
+ */
+export const anchorUrl = (path: string, id: string) => `${path}#${encodeURIComponent(id)}`;
+
+/** The same for a URL that may carry a raw fragment (the search index's). */
+export function withEncodedFragment(url: string): string {
+  const hash = url.indexOf('#');
+  if (hash < 0) return url;
+  let id = url.slice(hash + 1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // Not percent-encoded at all: encode it as it is.
+  }
+  return anchorUrl(url.slice(0, hash), id);
+}
+
 /** URL of a docs page from its slugs. */
 export const docsPageUrl = (slugs: readonly string[]) =>
   slugs.length === 0 ? docsRoute : `${docsRoute}/${slugs.join('/')}`;

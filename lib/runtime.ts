@@ -71,9 +71,15 @@ export interface RuntimeOverrides {
   loadSearchIndex?: () => Promise<unknown>;
 }
 
-// Imported lazily: the index pulls in every docs page, which the proxy (which
-// also builds a runtime, for the limiter) never needs.
-const loadSiteSearchIndex = () => import('@/lib/docs/search-index').then((module) => module.exportSearchIndex());
+/**
+ * Without an index loader the search answers `index_unavailable`. The site's
+ * loader (the index /api/search serves, built from every docs page) is
+ * installed by instrumentation.ts at server start: importing it here would
+ * put the whole docs source in every module graph that reaches the runtime,
+ * including the docs' own build (lib/docs/remark-api-examples.ts runs the
+ * handlers while the docs compile).
+ */
+const noSearchIndex = () => Promise.reject(new Error('no search index is installed (instrumentation.ts installs the site index)'));
 
 export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
   const env = overrides.env ?? readEnv();
@@ -96,7 +102,7 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
   });
   const cursors = createCursorCodec(env.CURSOR_SECRET ?? developmentCursorSecret);
-  const search = createDocsSearch({ loadIndex: overrides.loadSearchIndex ?? loadSiteSearchIndex, cursors, log });
+  const search = createDocsSearch({ loadIndex: overrides.loadSearchIndex ?? noSearchIndex, cursors, log });
   const releases = createReleaseService({
     api: codeHost,
     kv: store.kv,

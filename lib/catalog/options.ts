@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { docsPageUrl } from '@/lib/routes';
+import { anchorUrl, docsPageUrl } from '@/lib/routes';
 import { optionNotes, optionRows } from './options-data';
 import { roomIdSchema, type RoomId } from './rooms';
 
@@ -43,7 +43,7 @@ export const notesOf = (room: RoomId, namespace: string | null) =>
   notes.filter((note) => note.room === room && note.namespace === namespace);
 
 /** Where an option's entry is: its room page, at the anchor of its full name. */
-export const optionUrl = (option: Pick<LayerOption, 'room' | 'name'>) => `${docsPageUrl(['rooms', option.room])}#${option.name}`;
+export const optionUrl = (option: Pick<LayerOption, 'room' | 'name'>) => anchorUrl(docsPageUrl(['rooms', option.room]), option.name);
 
 /**
  * The kind of value an option takes, read from the start of its Type cell

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/http/problem';
 import type { Log } from '@/lib/store/types';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
 import { err, ok, type Result } from './result';
+import { withEncodedFragment } from '@/lib/routes';
 
 /**
  * Documentation search for /v1/search, the MCP tool `search_docs` and /ask
@@ -276,7 +277,7 @@ function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string
     if (crumb && crumb !== breadcrumbs.at(-1)) breadcrumbs.push(crumb);
   }
   const text = section.texts.length > 0 ? section.texts.join(' ') : (section.heading ?? page?.title ?? '');
-  return { url: section.url, breadcrumbs, excerpt: excerptAround(text, words), score: ranked.score };
+  return { url: withEncodedFragment(section.url), breadcrumbs, excerpt: excerptAround(text, words), score: ranked.score };
 }
 
 export const missingQueryError = () =>

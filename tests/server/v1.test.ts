@@ -100,9 +100,9 @@ describe('lists', () => {
       expect(byName[name]!.flag).toBeNull();
       expect(byName[name]!.install).toMatch(new RegExp(`/${name}\\.sh`));
     }
-    const community = all.items.filter((row) => row.flag !== null);
-    expect(community.length).toBeGreaterThanOrEqual(2);
-    for (const row of community) {
+    // The site ships only the reference's three desktops; the flake-row path is unit-tested with a fixture.
+    expect(all.items.map((row) => row.desktop)).toEqual(['hacker', 'everyday', 'minimal']);
+    for (const row of all.items.filter((entry) => entry.flag !== null)) {
       expect(row.pins).toBeNull();
       expect(row.flag).toMatch(/^--desktop=\S+$/);
       expect(row.install).toContain('/layer.sh');

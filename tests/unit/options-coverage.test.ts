@@ -80,7 +80,7 @@ describe('docs cover every option of the reference', () => {
       }
       const entry = matches[0]!;
       if (entry.title !== option.name) problems.push(`${option.name}: heading text "${entry.title}"`);
-      if (`${entry.page}#${entry.id}` !== optionUrl(option)) problems.push(`${option.name}: on ${entry.page}, expected ${optionUrl(option)}`);
+      if (`${entry.page}#${encodeURIComponent(entry.id)}` !== optionUrl(option)) problems.push(`${option.name}: on ${entry.page}, expected ${optionUrl(option)}`);
       const plain = (markdown: string) => markdown.replace(/`|\*\*/g, '');
       if (!entry.body.includes(`Type: ${plain(option.type)}`)) problems.push(`${option.name}: type not stated`);
       if (!entry.body.includes(`Default: ${plain(option.default)}`)) problems.push(`${option.name}: default not stated`);

@@ -1,4 +1,6 @@
-import { after } from 'next/server';
+// `next/server.js`, not `next/server`: the docs build runs these handlers in plain Node ESM
+// (lib/docs/remark-api-examples.ts), which needs the file name (next has no exports map).
+import { after } from 'next/server.js';
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
 import { requestFingerprint, runIdempotent, validateIdempotencyKey, type StoredResponse } from '@/lib/core/idempotency';
 import { appRows, desktopRows, roomRows } from '@/lib/core/installs';

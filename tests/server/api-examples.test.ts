@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { client } from '../helpers/http';
+import { repoRoot } from '../helpers/next-server';
+
+/**
+ * Issue 13, item 7: every example of the API pages is generated from the
+ * service's answer to the command beside it. Here each documented command is
+ * read from the built page's markdown twin and sent to `next start` as a reader
+ * would send it, and its answer must be the one the page shows (job ids and times, which are new for every job, aside).
+ */
+const get = client(inject('baseUrl'), '127.0.0.92');
+const apiDir = join(repoRoot, 'content', 'docs', 'api');
+
+interface Example {
+  page: string;
+  command: string;
+  shown: Array<{ lang: string; title?: string; body: string }>;
+}
+
+async function documentedExamples(): Promise<Example[]> {
+  const examples: Example[] = [];
+  for (const page of readdirSync(apiDir).filter((file) => file.endsWith('.mdx'))) {
+    if (!readFileSync(join(apiDir, page), 'utf8').includes('<ApiExample')) continue;
+    // The page as built and served: its markdown twin.
+    const twin = await get(`/docs/api/${page.replace(/\.mdx$/, '').replace(/^index$/, '')}.md`.replace('/.md', '.md'));
+    expect(twin.status, page).toBe(200);
+    let current: Example | undefined;
+    for (const match of twin.body.matchAll(/^```(\w*)([^\n]*)\n([\s\S]*?)^```$/gm)) {
+      const [lang, meta, body] = [match[1]!, match[2]!, match[3]!.replace(/\n$/, '')];
+      if (lang === 'sh' && body.startsWith('curl -sS')) {
+        current = { page, command: body, shown: [] };
+        examples.push(current);
+      } else if (current && (lang === 'http' || /title="\d{3}"/.test(meta))) {
+        current.shown.push({ lang, title: /title="(\d{3})"/.exec(meta)?.[1], body });
+      }
+    }
+  }
+  return examples;
+}
+
+/** The request a documented curl line makes. */
+function requestOf(command: string) {
+  const url = /"\$BASE([^"]+)"/.exec(command)![1]!;
+  const headers: Record<string, string> = {};
+  for (const [, name, value] of command.matchAll(/-H '([^:]+): ([^']*)'/g)) headers[name!] = value!;
+  const body = /-d '([^']*)'/.exec(command)?.[1];
+  const method = /-X ([A-Z]+)/.exec(command)?.[1] ?? (body !== undefined ? 'POST' : 'GET');
+  return { url, method, headers, body };
+}
+
+/** Fields that differ for every job (its id, its URL, its times). */
+const volatile = (text: string) =>
+  text
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<job id>')
+    .replace(/"(created_at|completed_at)": "[^"]+"/g, '"$1": "<time>"');
+
+const examples = await documentedExamples();
+
+describe('documented examples answer as shown', () => {
+  it('finds every <ApiExample /> of the pages, each with its answer shown', () => {
+    const elements = readdirSync(apiDir)
+      .filter((file) => file.endsWith('.mdx'))
+      .map((file) => [...readFileSync(join(apiDir, file), 'utf8').matchAll(/<ApiExample /g)].length)
+      .reduce((sum, count) => sum + count, 0);
+    expect(elements).toBeGreaterThan(10);
+    expect(examples.filter((example) => example.shown.length > 0)).toHaveLength(elements);
+  });
+
+  const jobs = new Map<string, string>();
+  const generated = examples.filter((example) => example.shown.length > 0);
+  it.each(generated.map((example) => [`${example.page}: ${example.command.slice(0, 110)}`, example] as const))('%s', async (_name, example) => {
+    const request = requestOf(example.command);
+    // A job example polls the job made by the example above it, until it is done.
+    let url = request.url;
+    const shownJob = /\/v1\/jobs\/([0-9a-f-]{36})/.exec(url)?.[1];
+    if (shownJob) url = url.replace(shownJob, jobs.get(example.page) ?? shownJob);
+    // A replay example shows the answer to the second of two identical requests.
+    const replay = example.shown.some((shown) => /^Idempotency-Replayed: true$/m.test(shown.body));
+    if (replay) await get(url, { method: request.method, headers: request.headers, body: request.body });
+    let res = await get(url, { method: request.method, headers: request.headers, body: request.body });
+    for (let attempt = 0; shownJob && attempt < 50 && res.json<{ status?: string }>().status === 'queued'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      res = await get(url, { method: request.method });
+    }
+    if (request.method === 'POST' && request.url === '/v1/jobs' && res.status === 202) jobs.set(example.page, res.json<{ id: string }>().id);
+    for (const shown of example.shown) {
+      if (shown.lang === 'http') {
+        const [statusLine, ...headerLines] = shown.body.split('\n');
+        expect(statusLine).toMatch(new RegExp(`^HTTP/1.1 ${res.status}\\b`));
+        for (const line of headerLines) {
+          const [name, ...value] = line.split(': ');
+          expect(volatile(`${name}: ${res.headers[name!.toLowerCase()]}`)).toBe(volatile(`${name}: ${value.join(': ')}`));
+        }
+        continue;
+      }
+      expect(String(res.status)).toBe(shown.title);
+      const answer = /json/.test(res.headers['content-type'] ?? '') ? JSON.stringify(res.json(), null, 2) : res.body.trimEnd();
+      expect(volatile(answer)).toBe(volatile(shown.body));
+    }
+  });
+});
