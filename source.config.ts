@@ -1,7 +1,7 @@
 import { defineConfig, defineDocs } from 'fumadocs-mdx/config';
 import { remarkStructureDefaultOptions } from 'fumadocs-core/mdx-plugins';
 import { metaSchema, pageSchema } from 'fumadocs-core/source/schema';
-import remarkCatalog, { isCatalogCode } from './lib/docs/remark-catalog';
+import remarkCatalog, { isCatalogCode, isExcludedFromSearch } from './lib/docs/remark-catalog';
 import remarkApiReference from './lib/docs/remark-api-reference';
 import remarkApiExamples from './lib/docs/remark-api-examples';
 
@@ -30,7 +30,7 @@ export default defineConfig({
     remarkStructureOptions: {
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.
-      types: (node) => remarkStructureDefaultOptions.types.includes(node.type) || isCatalogCode(node),
+      types: (node) => (remarkStructureDefaultOptions.types.includes(node.type) || isCatalogCode(node)) && !isExcludedFromSearch(node),
       stringify: { stringify: (node) => (isCatalogCode(node) ? node.value : undefined) },
     },
   },

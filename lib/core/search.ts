@@ -1,4 +1,5 @@
 import { count, create, insertMultiple, load, search as searchEngine, type RawData } from 'zbsearch';
+import { phrases, plainWords, stopWords, synonyms, tokenize, withinOneEdit } from './search-terms';
 import { z } from 'zod';
 import { maxQueryLength, type SearchHit, type SearchResponse } from '@/lib/core/schemas';
 import { ApiError } from '@/lib/http/problem';
@@ -16,9 +17,12 @@ import { withEncodedFragment } from '@/lib/routes';
  * export, a zbsearch (Orama fork) database with one row per page (its title
  * and breadcrumbs), per heading and per block of text, each with a
  * `page_id` back to its page. Its rows are read the way Fumadocs' static
- * client loads the export, then indexed again in the same engine with the
- * same tokenizer, minus markdown escapes (`unescapeMarkdown`): the same
- * sections, ranked by the engine's BM25 with heading matches boosted.
+ * client loads the export, then indexed again in the same engine, one
+ * document per section (markdown escapes removed, `unescapeMarkdown`), with
+ * the tokenizer and query reading of lib/core/search-terms.ts: the same
+ * sections, ranked by the engine's BM25 over fields (option name, heading,
+ * text, page title), raised when the section's name or heading holds every
+ * word of the query, and first when the query is an option's full name.
  *
  * `zbsearch` is the engine fumadocs-core depends on (and pins); this module
  * imports it directly to load and score the export.
@@ -41,15 +45,9 @@ export interface DocsSearchOptions {
   log?: Log;
 }
 
-/** Heading and page-title rows count this much more than body text. */
-export const headingBoost = 2;
-/** Each further matching row of a section adds this share of its score (the best row decides). */
-const extraRowWeight = 0.1;
 const excerptLength = 200;
 /** How much text before the first match the excerpt keeps. */
 const excerptLead = 60;
-/** Upper bound on the dotted option names one query word expands to. */
-const maxExpansionsPerWord = 32;
 
 /** The fields of a row of Fumadocs' advanced index that search reads. */
 const indexRowSchema = z.object({
@@ -60,11 +58,31 @@ const indexRowSchema = z.object({
   breadcrumbs: z.array(z.string()).optional(),
 });
 
+/**
+ * One document per section: the option it documents (`name`, when its
+ * heading is an option's full name), its heading, its text, and its page's
+ * title. Field boosts rank a section whose option name matches above one
+ * whose heading matches, above one whose text mentions the words.
+ */
+const databaseSchema = { name: 'string', heading: 'string', body: 'string', page: 'string' } as const;
+type SearchDatabase = ReturnType<typeof create<typeof databaseSchema>>;
+export const fieldBoosts = { name: 4, heading: 2.5, body: 1, page: 0.5 } as const;
+/** How much a section gains when its name or heading holds every word of the query (relative). */
+const coverageWeight = 2;
+/** A query that is an option's full name puts that option first. */
+const exactNameBonus = 1_000;
+
+const optionHeading = /^layer\.[\p{L}\p{N}_.<>*]+$/u;
+
 interface Section {
   url: string;
   pageId: string;
   heading: string | null;
   texts: string[];
+  /** The full option name when the heading is one. */
+  option: string | null;
+  /** Stemmed tokens of the name and heading, for coverage. */
+  titleTokens: Set<string>;
 }
 
 interface PageInfo {
@@ -72,24 +90,15 @@ interface PageInfo {
   breadcrumbs: string[];
 }
 
-interface IndexRow {
-  type: 'page' | 'heading' | 'text';
-  url: string;
-}
-
 interface LoadedIndex {
   db: SearchDatabase;
-  rows: Map<string, IndexRow>;
   sections: Map<string, Section>;
   pages: Map<string, PageInfo>;
-  vocabulary: Set<string>;
-  /** A dotted run such as `glow.spread` → the full option names containing it. */
-  dottedRuns: Map<string, Set<string>>;
+  /** Plain words of the index with their counts, for typo correction. */
+  vocabulary: Map<string, number>;
+  /** Lowercased option name → its section URL. */
+  byOption: Map<string, string>;
 }
-
-// The properties this module names when it searches (Fumadocs' advanced schema has more).
-const databaseSchema = { content: 'string', page_id: 'string', type: 'string', url: 'string' } as const;
-type SearchDatabase = ReturnType<typeof create<typeof databaseSchema>>;
 
 function isExportedAdvancedIndex(value: unknown): value is RawData & { type: 'advanced' } {
   if (typeof value !== 'object' || value === null) return false;
@@ -100,113 +109,151 @@ function isExportedAdvancedIndex(value: unknown): value is RawData & { type: 'ad
 /**
  * Fumadocs stores each row as markdown, escapes included: a dot after a
  * `w` becomes `\.` (GFM autolink protection), so the export holds
- * `layer.wallpaper.glow\.spread`, which the tokenizer would split in two.
+ * `layer.wallpaper.glow\.spread`, which would split in two.
  * Rows are indexed and quoted without the escapes.
  */
 export const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
-const tokenize = (db: SearchDatabase, text: string) => db.tokenizer.tokenize(text, undefined, 'content');
-
-// Option paths such as `layer.windows.accordionpadding`: every segment starts with a letter.
-const identifierSegment = /^[\p{L}_][\p{L}\p{N}_-]*$/u;
-const dottedSegments = (token: string): string[] | null => {
-  if (!token.includes('.')) return null;
-  const segments = token.split('.');
-  return segments.every((segment) => identifierSegment.test(segment)) ? segments : null;
+// The engine's tokenizer for this database: the one lib/core/search-terms.ts defines.
+const engineTokenizer = {
+  language: 'english',
+  normalizationCache: new Map<string, string>(),
+  tokenize: (raw: string, _language?: string, property?: string) => tokenize(raw, { runs: property === 'name' }),
 };
 
 /**
  * Reads every row of the export (loaded the way Fumadocs' static client
- * loads it) and indexes the same rows, unescaped, in a database that
- * shares the export's tokenizer, so scoring is the engine's BM25 over the
- * same sections /api/search serves.
+ * loads it), groups the rows into sections, and indexes one document per
+ * section, so scoring is the engine's BM25 over the same sections
+ * /api/search serves.
  */
 async function loadIntoEngine(exported: unknown): Promise<LoadedIndex> {
   if (!isExportedAdvancedIndex(exported)) {
     throw new Error('the search export is not a Fumadocs advanced (zbsearch) index');
   }
-  const served = create({ schema: databaseSchema });
+  const served = create({ schema: { content: 'string', page_id: 'string', type: 'string', url: 'string' } as const });
   load(served, exported);
   // A search without a term lists every row, in index order.
   const all = await searchEngine(served, { limit: Math.max(1, count(served)) });
 
-  const db = create({ schema: databaseSchema, components: { tokenizer: served.tokenizer } });
-  const rows = new Map<string, IndexRow>();
   const sections = new Map<string, Section>();
   const pages = new Map<string, PageInfo>();
-  const vocabulary = new Set<string>();
-  const dottedRuns = new Map<string, Set<string>>();
-  const documents: Array<{ id: string; content: string; page_id: string; type: string; url: string }> = [];
-
+  const vocabulary = new Map<string, number>();
+  const byOption = new Map<string, string>();
   for (const hit of all.hits) {
     const parsed = indexRowSchema.safeParse(hit.document);
     if (!parsed.success) continue;
     const row = parsed.data;
     const content = unescapeMarkdown(row.content);
-    documents.push({ id: hit.id, content, page_id: row.page_id, type: row.type, url: row.url });
-    rows.set(hit.id, { type: row.type, url: row.url });
     let section = sections.get(row.url);
     if (!section) {
-      section = { url: row.url, pageId: row.page_id, heading: null, texts: [] };
+      section = { url: row.url, pageId: row.page_id, heading: null, texts: [], option: null, titleTokens: new Set() };
       sections.set(row.url, section);
     }
     if (row.type === 'page') pages.set(row.page_id, { title: content, breadcrumbs: row.breadcrumbs ?? [] });
     else if (row.type === 'heading') section.heading = content;
     else section.texts.push(content);
+    for (const word of plainWords(content)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
+  }
 
-    for (const token of tokenize(db, content)) {
-      vocabulary.add(token);
-      const segments = dottedSegments(token);
-      if (!segments) continue;
-      for (let start = 0; start < segments.length; start += 1) {
-        for (let end = start + 1; end <= segments.length; end += 1) {
-          if (start === 0 && end === segments.length) continue;
-          const run = segments.slice(start, end).join('.');
-          let names = dottedRuns.get(run);
-          if (!names) dottedRuns.set(run, (names = new Set()));
-          names.add(token);
-        }
-      }
+  const documents: Array<{ id: string } & Record<keyof typeof databaseSchema, string>> = [];
+  for (const section of sections.values()) {
+    const page = pages.get(section.pageId);
+    // A page's own section (its introduction) is titled by the page.
+    const heading = section.heading ?? (section.url === section.pageId ? (page?.title ?? '') : '');
+    section.option = optionHeading.test(heading) ? heading : null;
+    if (section.option) byOption.set(section.option.toLowerCase(), section.url);
+    for (const token of tokenize(heading, { runs: true })) section.titleTokens.add(token);
+    documents.push({
+      id: section.url,
+      name: section.option ?? '',
+      heading: section.option ? '' : heading,
+      body: section.texts.join(' '),
+      page: page?.title ?? '',
+    });
+  }
+  const db = create({ schema: databaseSchema, components: { tokenizer: engineTokenizer } });
+  await insertMultiple(db, documents);
+  return { db, sections, pages, vocabulary, byOption };
+}
+
+/** A word of the query and the words it also searches (its synonyms, a typo's correction). */
+interface Concept {
+  word: string;
+  /** The word's own tokens. */
+  own: Set<string>;
+  /** Its own tokens and those of what it also searches. */
+  tokens: Set<string>;
+}
+
+/** A section whose name or heading holds only a synonym of a word earns this share of a full match. */
+const synonymCoverage = 0.5;
+
+/** Tokens of words, without filler words (`right-of` brings `right`, not `of`). */
+const contentTokens = (words: readonly string[]) =>
+  words.flatMap((word) => tokenize(word, { runs: true })).filter((token) => !stopWords.has(token));
+
+/** The most frequent word of the index one edit away, for a long word the index does not have. */
+function correctTypo(index: LoadedIndex, word: string): string | undefined {
+  if (word.length < 5 || index.vocabulary.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
+  let best: string | undefined;
+  let bestCount = 0;
+  for (const [candidate, frequency] of index.vocabulary) {
+    if (frequency > bestCount && withinOneEdit(word, candidate)) {
+      best = candidate;
+      bestCount = frequency;
     }
   }
-  await insertMultiple(db, documents);
-  return { db, rows, sections, pages, vocabulary, dottedRuns };
+  return best;
 }
 
 /**
- * The words to score. The tokenizer keeps a dotted option name as one
- * word, so `accordionPadding` alone would never meet
- * `layer.windows.accordionPadding`; each query word therefore also
- * searches the indexed option names that contain it as whole segments,
- * and a dotted query word also searches its shorter tails (`glow.spread`
- * for `layer.wallpaper.glow.spread`). Adjacent words are also tried
- * joined, so `accordion padding` meets `accordionPadding`.
+ * The concepts of a query: its words without the question's filler words
+ * (all of them when nothing else is left), each with its synonyms and, for a
+ * long word the index lacks, the word one typo away.
  */
-function searchWords(index: LoadedIndex, q: string): string[] {
-  const words = new Set<string>();
-  const addWord = (word: string) => {
-    words.add(word);
-    const names = index.dottedRuns.get(word);
-    if (names) {
-      for (const name of [...names].sort().slice(0, maxExpansionsPerWord)) words.add(name);
-    }
-    const segments = dottedSegments(word);
-    if (segments) {
-      for (let start = 1; start < segments.length; start += 1) {
-        const tail = segments.slice(start).join('.');
-        if (index.vocabulary.has(tail)) words.add(tail);
-      }
-    }
-  };
-  const tokens = tokenize(index.db, q);
-  tokens.forEach((token, i) => {
-    addWord(token);
-    for (let length = 2; length <= 3 && i + length <= tokens.length; length += 1) {
-      const joined = tokens.slice(i, i + length).join('');
-      if (index.vocabulary.has(joined) || index.dottedRuns.has(joined)) addWord(joined);
-    }
+/** Most completions a last, unfinished word expands to (search as you type). */
+const maxCompletions = 8;
+
+/** Indexed words that start with `prefix`, most frequent first. */
+function completions(index: LoadedIndex, prefix: string): string[] {
+  if (prefix.length < 2) return [];
+  return [...index.vocabulary]
+    .filter(([word]) => word.length > prefix.length && word.startsWith(prefix))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, maxCompletions)
+    .map(([word]) => word);
+}
+
+interface ParsedQuery {
+  concepts: Concept[];
+  /** Tokens searched without counting as a word of the query ("which …" also searches names). */
+  extra: string[];
+}
+
+/**
+ * The concepts of a query: its words without the question's filler words
+ * (all of them when nothing else is left), each with its synonyms and, for a
+ * long word the index lacks, the word one typo away; the last word, when the
+ * index has no such word, also stands for the words it begins (a reader still
+ * typing).
+ */
+function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
+  let text = ` ${q.toLowerCase().replace(/[?!,;:()"]+/g, ' ')} `.replace(/\s+/g, ' ');
+  for (const [phrase, meaning] of Object.entries(phrases)) text = text.replaceAll(` ${phrase} `, ` ${meaning} `);
+  const raw = text.match(/[\p{L}\p{N}_<>*]+(?:[.\-'][\p{L}\p{N}_<>*]+)*/gu) ?? [];
+  const content = raw.filter((word) => !stopWords.has(word));
+  const words = [...new Set(content.length > 0 ? content : raw)];
+  const concepts = words.map((word, position) => {
+    const alternatives = [word, ...(synonyms[word] ?? [])];
+    const corrected = correctTypo(index, word);
+    if (corrected) alternatives.push(corrected);
+    else if (position === words.length - 1 && !index.vocabulary.has(word)) alternatives.push(...completions(index, word));
+    return { word, own: new Set(contentTokens([word])), tokens: new Set(contentTokens(alternatives)) };
   });
-  return [...words];
+  // "Which editor …", "what font …": the answer is often an option named for it (`editorName`, `mono.name`).
+  const extra = /^\s*(which|what)\b/.test(text) ? ['name'] : [];
+  return { concepts, extra };
 }
 
 interface RankedSection {
@@ -214,28 +261,30 @@ interface RankedSection {
   score: number;
 }
 
-async function rankSections(index: LoadedIndex, words: string[]): Promise<RankedSection[]> {
+async function rankSections(index: LoadedIndex, q: string, { concepts, extra }: ParsedQuery): Promise<RankedSection[]> {
+  const term = [...new Set([...concepts.flatMap((concept) => [...concept.tokens]), ...extra])].join(' ');
   const result = await searchEngine(index.db, {
-    term: words.join(' '),
-    properties: ['content'],
-    limit: Math.max(1, index.rows.size),
+    term,
+    properties: ['name', 'heading', 'body', 'page'],
+    boost: fieldBoosts,
+    // Whole tokens only: an unfinished last word is expanded to whole words above, with a
+    // bound, rather than letting every token of every option name that starts with it count.
+    prefix: false,
+    limit: Math.max(1, index.sections.size),
   });
-  const rowScores = new Map<string, number[]>();
-  for (const hit of result.hits) {
-    const row = index.rows.get(hit.id);
-    if (!row) continue;
-    const weighted = hit.score * (row.type === 'text' ? 1 : headingBoost);
-    const scores = rowScores.get(row.url);
-    if (scores) scores.push(weighted);
-    else rowScores.set(row.url, [weighted]);
-  }
+  const exact = index.byOption.get(q.trim().toLowerCase());
   const ranked: RankedSection[] = [];
-  for (const [url, scores] of rowScores) {
-    const section = index.sections.get(url);
+  for (const hit of result.hits) {
+    const section = index.sections.get(hit.id);
     if (!section) continue;
-    const best = scores.reduce((max, score) => Math.max(max, score), 0);
-    const rest = scores.reduce((sum, score) => sum + score, 0) - best;
-    ranked.push({ section, score: Math.round((best + extraRowWeight * rest) * 1000) });
+    let covered = 0;
+    for (const concept of concepts) {
+      if ([...concept.own].some((token) => section.titleTokens.has(token))) covered += 1;
+      else if ([...concept.tokens].some((token) => section.titleTokens.has(token))) covered += synonymCoverage;
+    }
+    const coverage = concepts.length > 0 ? covered / concepts.length : 0;
+    const score = hit.score * (1 + coverageWeight * coverage) + (exact === section.url ? exactNameBonus : 0);
+    ranked.push({ section, score: Math.round(score * 1000) });
   }
   // Deterministic order: score, then URL, so walking the pages yields every hit once.
   ranked.sort((a, b) => b.score - a.score || (a.section.url < b.section.url ? -1 : a.section.url > b.section.url ? 1 : 0));
@@ -332,9 +381,10 @@ export function createDocsSearch(options: DocsSearchOptions): DocsSearch {
         );
       }
 
-      const words = searchWords(index, q);
+      const parsed = parseQuery(index, q);
+      const words = parsed.concepts.map((concept) => concept.word);
       // A query of no words (only punctuation) matches nothing; the engine would otherwise list every row.
-      const ranked = words.length > 0 ? await rankSections(index, words) : [];
+      const ranked = parsed.concepts.length > 0 ? await rankSections(index, q, parsed) : [];
       const { offset, limit } = position.value;
       return ok({
         query: q,

@@ -8,6 +8,7 @@ import type {
   Nodes,
   PhrasingContent,
   Root,
+  Table,
 } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
@@ -76,6 +77,19 @@ declare module 'mdast' {
     /** Set on the install lines of remark-catalog, so the search index takes them in. */
     catalog?: boolean;
   }
+  interface TableCellData {
+    /** Set on the option browser's cells: every option's name again, which search must not rank above the option's own entry. */
+    excludeFromSearch?: boolean;
+  }
+}
+
+/** True for a block the search index leaves out (source.config.ts; remark-structure indexes table cells one by one). */
+export const isExcludedFromSearch = (node: Nodes) => node.type === 'tableCell' && node.data?.excludeFromSearch === true;
+
+/** The same table, its cells kept out of the search index. */
+function unsearchable(node: Table): Table {
+  for (const row of node.children) for (const cell of row.children) cell.data = { ...cell.data, excludeFromSearch: true };
+  return node;
 }
 
 /** True for a code block this plugin made (an install line or a site command). */
@@ -316,7 +330,8 @@ const elements: Record<CatalogElementName, ElementSpec> = {
     build() {
       return {
         flow: [
-          table(
+          unsearchable(
+            table(
             ['Option', 'Room', 'Type', 'Default', 'Marks'],
             options.map((option) => {
               const room = findRoom(option.room);
@@ -331,6 +346,7 @@ const elements: Record<CatalogElementName, ElementSpec> = {
                 joined(marks, ', '),
               ];
             }),
+            ),
           ),
         ],
       };

@@ -1,0 +1,161 @@
+import { create } from 'zbsearch';
+
+/**
+ * How the documentation search reads words, on both sides of the index:
+ * option names are split at dots, hyphens, underscores and camelCase humps
+ * (`reduceTransparency` is also `reduce` and `transparency`), every word is
+ * stemmed (English, by the engine's own stemmer), and a query drops the words
+ * of a question that say nothing about the topic ("how do I …"), corrects
+ * one typo in a word of five letters or more, and adds the reference's word
+ * for what a Mac user types ("bigger" → large, "folder" → directory).
+ *
+ * The tables below are search tuning, not facts: they change which sections
+ * rank first, never what a section says.
+ */
+
+// The engine's English stemmer, reached through its default tokenizer (it is not exported alone).
+const stemmerHost = create({
+  schema: { text: 'string' } as const,
+  components: { tokenizer: { language: 'english', stemming: true, stopWords: false } },
+});
+const stemCache = new Map<string, string>();
+export function stem(word: string): string {
+  let stemmed = stemCache.get(word);
+  if (stemmed === undefined) {
+    stemmed = stemmerHost.tokenizer.tokenize(word, 'english', 'text')[0] ?? word;
+    if (stemCache.size < 50_000) stemCache.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** Identifiers and words: `layer.displays.<name>.uiScale`, `larger-text`, `don't`. */
+const identifier = /[\p{L}\p{N}_<>*]+(?:[.\-'][\p{L}\p{N}_<>*]+)*/gu;
+const camelHumps = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\p{N}+/gu;
+
+/** The plain words of a text, lowercased and unstemmed, split like the tokens (for typo correction). */
+export function plainWords(text: string): string[] {
+  const words: string[] = [];
+  for (const match of text.match(identifier) ?? []) {
+    for (const segment of match.split(/[.\-'_<>*]+/)) {
+      if (!segment) continue;
+      words.push(segment.toLowerCase());
+      for (const hump of segment.match(camelHumps) ?? []) words.push(hump.toLowerCase());
+    }
+  }
+  return words;
+}
+
+/**
+ * Tokens of a text: each identifier whole (lowercased), its dot-separated
+ * runs (`glow.spread` of `layer.wallpaper.glow.spread`) when `runs` is set,
+ * and every segment and camelCase hump, stemmed.
+ */
+export function tokenize(text: string, options: { runs?: boolean } = {}): string[] {
+  const tokens = new Set<string>();
+  for (const match of text.match(identifier) ?? []) {
+    const lower = match.toLowerCase();
+    const segments = lower.split('.').filter(Boolean);
+    if (segments.length > 1 || /[-_']/.test(lower)) tokens.add(lower);
+    if (options.runs && segments.length > 2) {
+      for (let start = 0; start < segments.length; start += 1) {
+        for (let end = start + 2; end <= segments.length; end += 1) tokens.add(segments.slice(start, end).join('.'));
+      }
+    }
+    for (const segment of match.split(/[.\-'_<>*]+/)) {
+      if (!segment) continue;
+      tokens.add(stem(segment.toLowerCase()));
+      for (const hump of segment.match(camelHumps) ?? []) tokens.add(stem(hump.toLowerCase()));
+    }
+  }
+  return [...tokens];
+}
+
+/** Words of a question or a query that name no topic. */
+export const stopWords = new Set(
+  (
+    'a an the and or but of to in on at by for from with without into onto about as is are was were be been being am ' +
+    'can could should would will shall may might must do does did doing done have has had ' +
+    'i me my mine we us our you your it its they them their this that these those there here ' +
+    'how what which where when why who whom whose ' +
+    'make makes made get gets got set use using used want wants need needs please tell show way ' +
+    'switch turn change add put ' +
+    'some any so just also if then than such very much more most same other only own too'
+  ).split(' '),
+);
+
+/**
+ * The reference's words for what a reader types. A query word also searches
+ * these (the original word still counts most).
+ */
+export const synonyms: Readonly<Record<string, readonly string[]>> = {
+  bigger: ['large', 'larger', 'size'],
+  big: ['large'],
+  larger: ['large'],
+  enlarge: ['large', 'larger'],
+  text: ['print'],
+  mouse: ['pointer', 'cursor'],
+  pointer: ['cursor'],
+  colour: ['color'],
+  color: ['colour'],
+  folder: ['directory', 'location'],
+  saved: ['location', 'directory'],
+  remove: ['cleanup', 'uninstall'],
+  delete: ['cleanup', 'uninstall'],
+  uninstall: ['cleanup'],
+  monitor: ['display'],
+  screen: ['display'],
+  laptop: ['internal'],
+  tile: ['tiles'],
+  tiling: ['tiles'],
+  dark: ['mocha'],
+  light: ['latte'],
+  right: ['right-of'],
+  left: ['left-of'],
+  second: ['arrangement'],
+  mode: ['appearance'],
+  theme: ['flavor', 'palette'],
+  update: ['upgrade', 'autoupdate'],
+  brew: ['homebrew'],
+  webhooks: ['github', 'webhook'],
+  sound: ['chime'],
+  magnify: ['zoom', 'closeview'],
+  https: ['portless'],
+  browser: ['zen'],
+  font: ['fonts'],
+  login: ['startup'],
+};
+
+/** Phrases that say one thing ("turn on" is "enable"). */
+export const phrases: Readonly<Record<string, string>> = {
+  'turn on': 'enable',
+  'switch on': 'enable',
+  'turn off': 'off',
+  'switch off': 'off',
+  'vs code': 'vscode',
+  'app store': 'appstore app store',
+};
+
+/** Edit distance at most one (substitution, insertion or deletion), the typo tolerance. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    edits += 1;
+    if (edits > 1) return false;
+    if (a.length > b.length) i += 1;
+    else if (b.length > a.length) j += 1;
+    else {
+      i += 1;
+      j += 1;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
