@@ -106,6 +106,7 @@ export const endpointTags = {
 export type EndpointTag = keyof typeof endpointTags;
 
 /** `Allow` for the declared methods: HEAD goes with GET, OPTIONS is always answered. */
+  'Natural-language query': 'A question to the documentation, answered with ranked sections (NLWeb envelope, JSON or server-sent events). Documentation search, not a chat model.',
 export function allowHeader(declared: readonly HttpMethod[]): string {
   const methods = new Set<string>(declared);
   if (methods.has('GET')) methods.add('HEAD');

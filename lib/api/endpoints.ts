@@ -5,6 +5,8 @@ import { roomIds } from '@/lib/catalog/rooms';
 import { optionPageSizes } from '@/lib/core/options';
 import {
   appPageSchema,
+  askAnswerSchema,
+  askRequestSchema,
   batchAnswerSchema,
   batchRequestSchema,
   desktopPageSchema,
@@ -65,6 +67,17 @@ const installerHeaders = (pinned: boolean): Record<string, HeaderSpec> => ({
 });
 
 function installer(name: 'layer' | 'hacker' | 'everyday' | 'minimal'): EndpointSpec {
+const askDescription =
+  'Documentation search, not a chat model: the question is read by the same search core as /v1/search (a question\'s filler words are dropped, option names are read by their parts, an option\'s own entry ranks above pages that mention it) and the top 10 sections come back, nothing generated. JSON is the NLWeb envelope: `_meta` (`response_type` `answer`, `version` 0.54, `query`, `query_id`, `mode` `list`, `site`) and `results` (`url`, `name`, `site`, `score`, `description`: the excerpt, `breadcrumbs`), the field names of NLWeb\'s REST API. The stream is `text/event-stream`: event `start` (data: the `_meta`), one `result` per result in rank order (data: the result), then `complete` (data: `count` and `elapsed_ms`); each `data:` is one line of JSON. `sandbox` answers from the sandbox search fixtures. The question takes 1–500 characters.';
+
+const askResponse: ResponseSpec = {
+  description: 'The answer: JSON (NLWeb envelope), or a stream of server-sent events `start`, `result`…, `complete`',
+  representation: 'json',
+  schema: askAnswerSchema,
+  alternates: [{ representation: 'sse', schema: z.string().describe('Server-sent events: start, result…, complete') }],
+  headers: { Vary: { description: 'Accept: the representation follows it', schema: z.string() } },
+};
+
   const pinned = name !== 'layer';
   return {
     id: `${name}Installer`,
@@ -346,6 +359,51 @@ export const endpoints = [
   // --- Installers ---------------------------------------------------------
   installer('layer'),
   installer('hacker'),
+  // --- Natural-language query ---------------------------------------------
+  {
+    id: 'askGet',
+    method: 'GET',
+    path: '/ask',
+    tag: 'Natural-language query',
+    summary: 'Ask the documentation a question',
+    description: askDescription,
+    query: z.object({
+      q: z.string().min(1).max(maxQueryLength).describe(`The question, 1–${maxQueryLength} characters`),
+      streaming: z.enum(['true', 'false']).optional().describe('`true`: server-sent events; `false`: JSON. Absent: `Accept` decides (`text/event-stream` selects the stream)'),
+      sandbox: sandboxParam,
+    }),
+    inputProblems: { q: 'missing_query' },
+    responses: { 200: askResponse },
+    errors: ['missing_query', 'invalid_parameter', 'not_acceptable', 'rate_limited', 'index_unavailable'],
+    rateLimited: true,
+    examples: [
+      { url: '/ask?q=How%20do%20I%20hide%20desktop%20icons%3F', status: 200 },
+      { url: '/ask?q=wallpaper&streaming=true', status: 200 },
+      { url: '/ask?q=wallpaper', status: 200, headers: { accept: 'text/event-stream' } },
+      { url: '/ask?q=glow&sandbox=true', status: 200 },
+      { url: '/ask', status: 400 },
+      { url: '/ask?q=x&streaming=maybe', status: 400 },
+      { url: '/ask?q=x', status: 406, headers: { accept: 'text/html' } },
+    ],
+  },
+  {
+    id: 'askPost',
+    method: 'POST',
+    path: '/ask',
+    tag: 'Natural-language query',
+    summary: 'Ask the documentation a question (JSON body)',
+    description: `${askDescription} The body is NLWeb's: \`query\` and \`prefer.streaming\`; \`Accept: text/event-stream\` also selects the stream when \`prefer.streaming\` is absent.`,
+    body: { schema: askRequestSchema, description: 'The question, and whether to stream the answer', maxBytes: 16 * 1024 },
+    responses: { 200: askResponse },
+    errors: ['missing_query', 'invalid_json', 'invalid_parameter', 'not_acceptable', 'rate_limited', 'index_unavailable'],
+    rateLimited: true,
+    examples: [
+      { url: '/ask', status: 200, body: { query: 'which editor does it install by default' } },
+      { url: '/ask', status: 200, body: { query: 'hot corners', prefer: { streaming: true } } },
+      { url: '/ask', status: 400, body: { prefer: { streaming: false } } },
+      { url: '/ask', status: 400, body: { query: 42 } },
+    ],
+  },
   installer('everyday'),
   installer('minimal'),
   // --- Documentation ------------------------------------------------------

@@ -12,6 +12,9 @@ import { problemSchema } from '@/lib/http/problem';
 export const appNameSchema = z.enum(['pounce', 'perch']).meta({ id: 'AppName' });
 export const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
 
+/** Longest query any door takes (`q` of /v1/search, batch and job searches, MCP, /ask). */
+export const maxQueryLength = 500;
+
 /** A site-relative or absolute link (spec: searchHit `url` is a uri-reference). */
 export const uriReference = () => z.string().meta({ format: 'uri-reference' });
 
@@ -124,10 +127,65 @@ export const roomPageSchema = pageSchema(roomRowSchema, 'RoomPage');
 export const appPageSchema = pageSchema(appRowSchema, 'AppPage');
 export const optionPageSchema = pageSchema(optionRowSchema, 'OptionPage');
 
+// --- /ask (NLWeb envelope) ---------------------------------------------------
+
+export const askMetaSchema = z
+  .object({
+    response_type: z.literal('answer').describe('NLWeb response type: an answer (this service never elicits or promises)'),
+    version: z.string().describe('The NLWeb protocol version the envelope follows'),
+    query: z.string().describe('The question as received'),
+    query_id: z.string().describe('Identifies this answer (and its stream)'),
+    mode: z.literal('list').describe('NLWeb mode: a ranked list of the documentation\'s own sections; nothing is generated'),
+    site: z.string().describe('The site the results come from: its public origin'),
+    sandbox: z.literal(true).optional().describe('Present and true for a sandbox answer'),
+  })
+  .meta({ id: 'AskMeta' });
+export type AskMeta = z.infer<typeof askMetaSchema>;
+
+export const askResultSchema = z
+  .object({
+    url: uriReference().describe('Site-relative URL of the section, with its #anchor (as /v1/search)'),
+    name: z.string().describe('The section\'s name: the last of its breadcrumbs'),
+    site: z.string().describe('The site the result comes from (as `_meta.site`)'),
+    score: z.number().int().describe('Relevance, the same score /v1/search gives; higher ranks first'),
+    description: z.string().describe('The section\'s own text around the match (the search excerpt), never generated'),
+    breadcrumbs: z.array(z.string()).describe('Page titles leading to the section, ending with it'),
+  })
+  .meta({ id: 'AskResult' });
+export type AskResult = z.infer<typeof askResultSchema>;
+
+export const askAnswerSchema = z
+  .object({
+    _meta: askMetaSchema,
+    query_id: z.string().describe('The same as `_meta.query_id` (NLWeb REST field)'),
+    results: z.array(askResultSchema).describe('Ranked, best first; at most 10'),
+  })
+  .meta({ id: 'AskAnswer' });
+export type AskAnswer = z.infer<typeof askAnswerSchema>;
+
+/** POST /ask: NLWeb's `query` (a string, or v0.54's `{ text }`), `prefer.streaming`, and the sandbox switch. */
+export const askRequestSchema = z
+  .object({
+    query: z
+      .union([z.string(), z.object({ text: z.string() })])
+      .optional()
+      .describe(`The question, 1–${maxQueryLength} characters (NLWeb 0.54's \`{ "text": … }\` is taken too)`),
+    prefer: z
+      .object({ streaming: z.boolean().optional().describe('true: answer as server-sent events; default false') })
+      .optional(),
+    sandbox: z.boolean().optional().describe('true answers from the sandbox fixtures'),
+  })
+  .meta({ id: 'AskRequest' });
+
+export const askCompleteSchema = z
+  .object({
+    count: z.number().int().describe('Results sent'),
+    elapsed_ms: z.number().int().describe('Milliseconds from the request to the last result'),
+  })
+  .meta({ id: 'AskComplete' });
+
 // --- batch and jobs -------------------------------------------------------
 
-/** Longest query any door takes (`q` of /v1/search, batch and job searches, MCP, /ask). */
-export const maxQueryLength = 500;
 export const maxBatchOperations = 20;
 export const maxJobOperations = 100;
 export const maxJobBodyBytes = 64 * 1024;

@@ -1,0 +1,71 @@
+import { ask, askMeta, askResults, type AskInput } from '@/lib/core/ask';
+import { checkQuery } from '@/lib/core/search';
+import { askRequestSchema } from '@/lib/core/schemas';
+import { preferredMediaType } from '@/lib/http/negotiation';
+import { ApiError } from '@/lib/http/problem';
+import { parseSandboxQuery } from '@/lib/http/sandbox';
+import { sseFrame, sseResponse } from '@/lib/http/sse';
+import { runtime } from '@/lib/runtime';
+import { endpointById } from '../endpoints';
+import { implement } from '../handler';
+
+/**
+ * GET and POST /ask (spec "Natural-language query"): the question read by
+ * the search core, answered as JSON (the NLWeb envelope) or as server-sent
+ * events `start` (the `_meta`), one `result` per ranked result, `complete`.
+ * `streaming` (or `prefer.streaming`) decides when given; otherwise `Accept`
+ * does, quality values honoured, JSON winning ties and wildcards.
+ */
+const answerTypes = ['application/json', 'text/event-stream'];
+
+function wantsStream(request: Request, explicit: boolean | undefined): boolean {
+  if (explicit !== undefined) return explicit;
+  const chosen = preferredMediaType(request.headers.get('accept'), answerTypes);
+  if (!chosen) {
+    throw new ApiError('not_acceptable', 'The answer is available as application/json and text/event-stream; the Accept header allows neither.');
+  }
+  return chosen === 'text/event-stream';
+}
+
+async function answer(request: Request, input: { query: string | undefined; streaming: boolean | undefined; sandbox: boolean }) {
+  const arrival = Date.now();
+  const checked = checkQuery(input.query);
+  if (!checked.ok) throw checked.error;
+  const streaming = wantsStream(request, input.streaming);
+  const rt = runtime();
+  const question: AskInput = { query: checked.value, sandbox: input.sandbox };
+  const deps = { search: input.sandbox ? rt.sandbox.search : rt.search.search, site: rt.origin };
+  if (!streaming) {
+    const answered = await ask(question, deps);
+    if (!answered.ok) throw answered.error;
+    return { json: answered.value, headers: { 'Cache-Control': 'no-store', Vary: 'Accept' } };
+  }
+  // The answer is ranked before the stream opens, so a failure is still a problem document.
+  const ranked = await askResults(question, deps);
+  if (!ranked.ok) throw ranked.error;
+  const results = ranked.value;
+  const queryId = crypto.randomUUID();
+  function* frames() {
+    yield sseFrame('start', askMeta(question, rt.origin, queryId));
+    for (const result of results) yield sseFrame('result', result);
+    yield sseFrame('complete', { count: results.length, elapsed_ms: Date.now() - arrival });
+  }
+  return sseResponse(frames(), { Vary: 'Accept' });
+}
+
+const streamingParam = (value: string | undefined) => (value === undefined ? undefined : value === 'true');
+
+export const askGet = implement(endpointById('askGet'), async ({ request, query }) =>
+  answer(request, { query: query.q, streaming: streamingParam(query.streaming), sandbox: parseSandboxQuery(query.sandbox) }),
+);
+
+export const askPost = implement(endpointById('askPost'), async ({ request, body }) => {
+  const parsed = askRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError('invalid_parameter', `The body's \`${issue?.path.join('.') || 'body'}\` is not valid: ${issue?.message ?? 'not accepted'}. Send { "query": "…", "prefer": { "streaming": false } }.`);
+  }
+  const { query, prefer, sandbox } = parsed.data;
+  const text = typeof query === 'object' ? query.text : query;
+  return answer(request, { query: text, streaming: prefer?.streaming, sandbox: sandbox === true });
+});
