@@ -85,14 +85,16 @@ const askResponse: ResponseSpec = {
     path: `/${name}.sh`,
     tag: 'Installers',
     summary: pinned ? `Installer with the ${name} desktop pinned` : 'Installer that asks which desktop to build',
-    description: pinned
-      ? `The layer installer with \`LAYER_DESKTOP=${name}\` set right after the shebang, so running it pre-answers the desktop question. Run it with \`curl -fsSL <site>/${name}.sh | sh\`.`
-      : 'The layer installer as published; it asks which desktop to build. A desktop in its own repository installs with `curl -fsSL <site>/layer.sh | sh -s -- --desktop=<flakeref>`.',
+    description:
+      (pinned
+        ? `The layer installer with \`LAYER_DESKTOP=${name}\` set right after the shebang, so running it pre-answers the desktop question. Run it with \`curl -fsSL <site>/${name}.sh | sh\`.`
+        : 'The layer installer as published; it asks which desktop to build. A desktop in its own repository installs with `curl -fsSL <site>/layer.sh | sh -s -- --desktop=<flakeref>`.') +
+      ' Only a script is served: non-empty UTF-8 text without NUL bytes that starts with a shebang (`#!`). An upstream answer that is not one (an empty body, an HTML page) is a 502, never cached.',
     query: z.object({ ref: refParam }),
     responses: {
       200: text('The installer script', installerHeaders(pinned)),
       400: text('`ref` is not a release tag; the body says what a valid ref looks like'),
-      502: text('The upstream script could not be fetched'),
+      502: text('The upstream script could not be fetched, or what came back is not a script'),
     },
     errors: [],
     rateLimited: false,

@@ -1,3 +1,4 @@
+import { timeoutWithin, type Deadline } from '@/lib/store/deadline';
 import type { Clock } from '@/lib/store/types';
 import { codeHostWeb, siteName, siteRepo } from '@/lib/site';
 import type { RequestSigner } from './request-signer';
@@ -8,11 +9,14 @@ import type { RequestSigner } from './request-signer';
  * request is built here so the hardening lives in one place (issue item 3):
  * URLs come only from the configured origin plus encoded fixed segments,
  * the origin is re-checked on every hop, redirects never leave the origin,
- * each call is time-boxed and its body size-capped, and requests are signed
- * with Web Bot Auth when a key is installed (spec "Authentication" item 4).
+ * each call is time-boxed (by its own timeout and by what is left of the
+ * request's deadline, issue 9 item 5) and its body size-capped and checked
+ * to be UTF-8 text, and requests are signed with Web Bot Auth when a key is
+ * installed (spec "Authentication" item 4).
  */
 
-export type CodeHostFailureReason = 'unreachable' | 'timeout' | 'status' | 'too_large' | 'redirect';
+/** `malformed`: a body that is not what was asked for (here: not valid UTF-8; callers add their own checks). */
+export type CodeHostFailureReason = 'unreachable' | 'timeout' | 'status' | 'too_large' | 'redirect' | 'malformed';
 
 export interface CodeHostSuccess {
   ok: true;
@@ -27,15 +31,17 @@ export interface CodeHostFailure {
   reason: CodeHostFailureReason;
   /** The upstream status, for `status` and `redirect` failures. */
   status?: number;
+  /** What was wrong with a `malformed` body, as a phrase ("is empty"). */
+  detail?: string;
 }
 
 export type CodeHostResult = CodeHostSuccess | CodeHostFailure;
 
 export interface CodeHostClient {
   /** GET on the API host; pass the last ETag to get a cheap 304 back. */
-  api(pathSegments: readonly string[], opts?: { etag?: string }): Promise<CodeHostResult>;
+  api(pathSegments: readonly string[], opts?: { etag?: string; deadline?: Deadline }): Promise<CodeHostResult>;
   /** GET on the raw-file host. */
-  raw(pathSegments: readonly string[]): Promise<CodeHostResult>;
+  raw(pathSegments: readonly string[], opts?: { deadline?: Deadline }): Promise<CodeHostResult>;
 }
 
 export interface CodeHostClientOptions {
@@ -46,7 +52,7 @@ export interface CodeHostClientOptions {
   signer?: RequestSigner;
   fetch?: typeof globalThis.fetch;
   clock: Clock;
-  /** Deadline for the whole call, redirects and body included. */
+  /** Deadline for the whole call, redirects and body included; a request's deadline may shorten it. */
   timeoutMs?: number;
   /** Largest body accepted, in bytes (after content decoding). */
   maxBytes: number;
@@ -116,8 +122,14 @@ function discardBody(response: Response): void {
   response.body?.cancel().catch(() => undefined);
 }
 
-/** Reads the body as a stream and stops as soon as it passes `maxBytes`. */
-async function readCappedBody(response: Response, maxBytes: number): Promise<string | 'too_large'> {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads the body as a stream and stops as soon as it passes `maxBytes`.
+ * Invalid UTF-8 is `malformed`, not silently replaced: every file and
+ * document asked of the code host is text.
+ */
+async function readCappedBody(response: Response, maxBytes: number): Promise<string | 'too_large' | 'malformed'> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     discardBody(response);
@@ -143,7 +155,11 @@ async function readCappedBody(response: Response, maxBytes: number): Promise<str
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder('utf-8').decode(bytes);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return 'malformed';
+  }
 }
 
 export function createCodeHostClient(options: CodeHostClientOptions): CodeHostClient {
@@ -153,13 +169,16 @@ export function createCodeHostClient(options: CodeHostClientOptions): CodeHostCl
   const timeoutMs = options.timeoutMs ?? 5000;
   const userAgent = options.userAgent ?? defaultUserAgent;
 
-  async function get(base: CodeHostBase, start: URL, headers: Headers): Promise<CodeHostResult> {
+  async function get(base: CodeHostBase, start: URL, headers: Headers, deadline: Deadline | undefined): Promise<CodeHostResult> {
+    const budgetMs = timeoutWithin(timeoutMs, deadline);
+    // Nothing left of the request's budget: do not start what cannot finish.
+    if (budgetMs <= 0) return { ok: false, reason: 'timeout' };
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, budgetMs);
     const failed = (): CodeHostFailure => ({ ok: false, reason: timedOut ? 'timeout' : 'unreachable' });
     try {
       let target = start;
@@ -195,13 +214,14 @@ export function createCodeHostClient(options: CodeHostClientOptions): CodeHostCl
           discardBody(response);
           return { ok: false, reason: 'status', status: response.status };
         }
-        let body: string | 'too_large';
+        let body: string | 'too_large' | 'malformed';
         try {
           body = await readCappedBody(response, options.maxBytes);
         } catch {
           return failed();
         }
         if (body === 'too_large') return { ok: false, reason: 'too_large', status: response.status };
+        if (body === 'malformed') return { ok: false, reason: 'malformed', status: response.status, detail: 'is not valid UTF-8 text' };
         return { ok: true, status: response.status, headers: response.headers, body };
       }
     } finally {
@@ -219,12 +239,12 @@ export function createCodeHostClient(options: CodeHostClientOptions): CodeHostCl
       });
       if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
       if (opts?.etag) headers.set('If-None-Match', opts.etag);
-      return get(apiBase, url, headers);
+      return get(apiBase, url, headers, opts?.deadline);
     },
-    async raw(pathSegments) {
+    async raw(pathSegments, opts) {
       const url = buildCodeHostUrl(rawBase, pathSegments);
       // No Authorization here: the raw host serves public files and must never see the token.
-      return get(rawBase, url, new Headers({ 'User-Agent': userAgent }));
+      return get(rawBase, url, new Headers({ 'User-Agent': userAgent }), opts?.deadline);
     },
   };
 }

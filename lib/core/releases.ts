@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { releaseSchema, type Release } from '@/lib/core/schemas';
 import { appNames, appRepositoryUrl, findApp, type App } from '@/lib/catalog';
 import { ApiError } from '@/lib/http/problem';
+import { beforeDeadline, timeoutWithin, type Deadline } from '@/lib/store/deadline';
 import type { Clock, KeyValueStore, Log } from '@/lib/store/types';
 import { err, ok, type Result } from './result';
 
@@ -11,22 +12,26 @@ import { err, ok, type Result } from './result';
  * One upstream call per app per five minutes: a store-backed cache shared
  * by every instance, revalidated with the ETag when stale, with in-process
  * single-flight so a burst of requests makes one upstream call.
+ *
+ * Each caller may pass its request's deadline (issue 9 item 5): the store
+ * read and the upstream call take at most what is left of it, and a caller
+ * waiting on a shared lookup stops waiting when its own deadline passes.
  */
 
 /** The code-host client as this module uses it (lib/code-host/code-host-client.ts `api`). */
 export type ReleaseApiResult =
   | { ok: true; status: number; headers: Headers; body: string }
-  | { ok: false; reason: 'unreachable' | 'timeout' | 'status' | 'too_large' | 'redirect'; status?: number };
+  | { ok: false; reason: 'unreachable' | 'timeout' | 'status' | 'too_large' | 'redirect' | 'malformed'; status?: number };
 export interface ReleaseApi {
-  api(pathSegments: readonly string[], opts?: { etag?: string }): Promise<ReleaseApiResult>;
+  api(pathSegments: readonly string[], opts?: { etag?: string; deadline?: Deadline }): Promise<ReleaseApiResult>;
 }
 
 /** Where /download/{app} sends the browser. */
 export type DownloadTarget = { kind: 'asset'; url: string } | { kind: 'releases-page'; url: string };
 
 export interface ReleaseService {
-  latestRelease(app: string): Promise<Result<Release, ApiError>>;
-  downloadTarget(app: string): Promise<Result<DownloadTarget, ApiError>>;
+  latestRelease(app: string, deadline?: Deadline): Promise<Result<Release, ApiError>>;
+  downloadTarget(app: string, deadline?: Deadline): Promise<Result<DownloadTarget, ApiError>>;
 }
 
 export interface ReleaseServiceOptions {
@@ -35,9 +40,9 @@ export interface ReleaseServiceOptions {
   clock: Clock;
   /** How long a looked-up release is answered without asking upstream (spec "Limits": five minutes). */
   ttlMs?: number;
-  /** Deadline of one upstream call, on top of the client's own. */
+  /** Deadline of one upstream call, on top of the client's own; a caller's deadline may shorten it. */
   timeoutMs?: number;
-  /** Which asset URLs /download may redirect to; see `trustedAssetUrlPolicy`. */
+  /** Which asset URLs a release may carry (and /download redirect to); see `trustedAssetUrlPolicy`. */
   isTrustedAssetUrl?: (url: URL) => boolean;
   log?: Log;
 }
@@ -55,9 +60,10 @@ export function unknownAppError(app: string): ApiError {
 export const releasesPageUrl = (app: App) => `${appRepositoryUrl(app)}/releases`;
 
 /**
- * Asset URLs /download may redirect to: the code host's web and asset
- * hosts, plus the configured API and raw origins (and the web host next to
- * an `api.` host), so a redirect never leaves the code host.
+ * Asset URLs a release may carry: the code host's web and asset hosts, plus
+ * the configured API and raw origins (and the web host next to an `api.`
+ * host), without userinfo, so neither the release document nor the
+ * /download redirect ever points off the code host.
  */
 export function trustedAssetUrlPolicy(configured: { apiUrl?: string; rawUrl?: string } = {}): (url: URL) => boolean {
   const origins = new Set(['https://github.com', 'https://objects.githubusercontent.com']);
@@ -92,27 +98,42 @@ type UpstreamAsset = z.infer<typeof upstreamReleaseSchema>['assets'][number];
 const otherPlatformWords = new Set(['linux', 'windows', 'win', 'win32', 'win64', 'android', 'ios', 'freebsd', 'ubuntu', 'debian']);
 
 /** Disk image before archive (spec "Installers and downloads"); anything else is no macOS download. */
-function assetPreference(asset: UpstreamAsset): number | null {
+function assetPreference(asset: UpstreamAsset, isTrustedAssetUrl: (url: URL) => boolean): number | null {
   if (asset.state !== undefined && asset.state !== 'uploaded') return null;
   const name = asset.name.toLowerCase();
   // Checksums and signatures (`.dmg.sha256`, `.zip.sig`) end otherwise and drop out here.
   const rank = name.endsWith('.dmg') ? 0 : name.endsWith('.zip') ? 1 : null;
   if (rank === null) return null;
   if (name.split(/[^a-z0-9]+/).some((word) => otherPlatformWords.has(word))) return null;
-  try {
-    const url = new URL(asset.browser_download_url);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  } catch {
-    return null;
-  }
-  return rank;
+  return isUsableAssetUrl(asset.browser_download_url, isTrustedAssetUrl) ? rank : null;
 }
 
-/** The most-preferred macOS asset; ties keep the code host's order. */
-export function pickMacAsset(assets: readonly UpstreamAsset[]): UpstreamAsset | undefined {
+/**
+ * The one URL policy of every door (issue 9 item 5d): an asset URL off the
+ * code host, or with userinfo, makes that asset unusable. A release left
+ * without a usable macOS asset is `no_release` (404), not
+ * `upstream_unavailable` (502): the code host did answer, the answer stays
+ * the same on a retry, and /download sends people to the releases page as
+ * for any release without a macOS download.
+ */
+function isUsableAssetUrl(value: string, isTrustedAssetUrl: (url: URL) => boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'https:' || url.protocol === 'http:') && isTrustedAssetUrl(url);
+}
+
+/** The most-preferred usable macOS asset; ties keep the code host's order. */
+export function pickMacAsset(
+  assets: readonly UpstreamAsset[],
+  isTrustedAssetUrl: (url: URL) => boolean = trustedAssetUrlPolicy(),
+): UpstreamAsset | undefined {
   let best: { asset: UpstreamAsset; rank: number } | undefined;
   for (const asset of assets) {
-    const rank = assetPreference(asset);
+    const rank = assetPreference(asset, isTrustedAssetUrl);
     if (rank !== null && (!best || rank < best.rank)) best = { asset, rank };
   }
   return best?.asset;
@@ -155,7 +176,7 @@ function parseCached(value: string | null): CachedRelease | undefined {
 
 type Upstream = { kind: 'fresh'; outcome: Outcome; etag: string | null } | { kind: 'not-modified' } | { kind: 'failed'; why: string };
 
-function readUpstream(result: ReleaseApiResult): Upstream {
+function readUpstream(result: ReleaseApiResult, isTrustedAssetUrl: (url: URL) => boolean): Upstream {
   if (!result.ok) return { kind: 'failed', why: result.status ? `${result.reason} ${result.status}` : result.reason };
   if (result.status === 304) return { kind: 'not-modified' };
   let body: unknown;
@@ -168,7 +189,7 @@ function readUpstream(result: ReleaseApiResult): Upstream {
   if (!parsed.success) return { kind: 'failed', why: 'not a release' };
   const release = parsed.data;
   const etag = result.headers.get('etag');
-  const asset = pickMacAsset(release.assets);
+  const asset = pickMacAsset(release.assets, isTrustedAssetUrl);
   if (!asset) return { kind: 'fresh', outcome: { kind: 'no_release', tag: release.tag_name }, etag };
   const published = publishedAt(release);
   if (!published) return { kind: 'failed', why: 'no publication date' };
@@ -188,62 +209,56 @@ function readUpstream(result: ReleaseApiResult): Upstream {
 export function createReleaseService(options: ReleaseServiceOptions): ReleaseService {
   const { api, kv, clock, ttlMs = releaseCacheTtlMs, timeoutMs = 5_000, log } = options;
   const isTrustedAssetUrl = options.isTrustedAssetUrl ?? trustedAssetUrlPolicy();
+  // Both maps are keyed by app name, and only catalog apps get here (findApp),
+  // so each holds at most one entry per downloadable app (issue 9 item 8).
   /** The last entry this instance saw per app: spares a store read while it is fresh. */
   const local = new Map<string, CachedRelease>();
   /** One lookup per app at a time; concurrent callers share it. */
   const inflight = new Map<string, Promise<Result<Release, ApiError>>>();
 
   const isFresh = (entry: CachedRelease) => clock() - entry.fetchedAt < ttlMs;
+  const upstreamUnavailable = (app: App) =>
+    new ApiError('upstream_unavailable', `The code host's release API did not answer usefully for ${app.name}. Retry later.`);
 
-  async function readCache(app: App): Promise<CachedRelease | undefined> {
-    try {
-      return parseCached(await kv.get(cacheKey(app)));
-    } catch (error) {
+  async function readCache(app: App, deadline: Deadline | undefined): Promise<CachedRelease | undefined> {
+    const read = kv.get(cacheKey(app)).then(parseCached, (error: unknown) => {
       // The cache is an optimisation: a store outage means asking upstream.
       log?.('warn', 'release cache unreadable; asking the code host', { app: app.name, cause: String(error) });
       return undefined;
-    }
-  }
-
-  async function writeCache(app: App, entry: CachedRelease): Promise<void> {
-    local.set(app.name, entry);
-    try {
-      await kv.set(cacheKey(app), JSON.stringify(entry), cacheRetentionMs);
-    } catch (error) {
-      log?.('warn', 'release cache not written', { app: app.name, cause: String(error) });
-    }
-  }
-
-  async function callUpstream(app: App, etag: string | null): Promise<ReleaseApiResult> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<ReleaseApiResult>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, reason: 'timeout' }), timeoutMs);
     });
+    // A slow store must not eat the budget of the upstream call that follows.
+    return beforeDeadline(read, deadline, () => undefined);
+  }
+
+  function writeCache(app: App, entry: CachedRelease): void {
+    local.set(app.name, entry);
+    // Not awaited: the answer is known, and a slow store must not delay it.
+    kv.set(cacheKey(app), JSON.stringify(entry), cacheRetentionMs).catch((error: unknown) => {
+      log?.('warn', 'release cache not written', { app: app.name, cause: String(error) });
+    });
+  }
+
+  async function callUpstream(app: App, etag: string | null, deadline: Deadline | undefined): Promise<ReleaseApiResult> {
     const segments = ['repos', app.repository.owner, app.repository.repo, 'releases', 'latest'];
     const call = Promise.resolve()
-      .then(() => api.api(segments, etag ? { etag } : undefined))
+      .then(() => api.api(segments, { ...(etag ? { etag } : {}), ...(deadline ? { deadline } : {}) }))
       .catch((): ReleaseApiResult => ({ ok: false, reason: 'unreachable' }));
-    try {
-      return await Promise.race([call, deadline]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return beforeDeadline(call, { remaining: () => timeoutWithin(timeoutMs, deadline) }, () => ({ ok: false, reason: 'timeout' }));
   }
 
   function answer(app: App, outcome: Outcome): Result<Release, ApiError> {
-    if (outcome.kind === 'release') return ok(outcome.release);
+    // Entries cached before the URL policy (or under another configuration) are held to it too.
+    if (outcome.kind === 'release' && isUsableAssetUrl(outcome.release.url, isTrustedAssetUrl)) return ok(outcome.release);
+    const tag = outcome.kind === 'release' ? outcome.release.tag : outcome.tag;
     return err(
-      new ApiError(
-        'no_release',
-        `The latest release of ${app.name} (${outcome.tag}) has no macOS download. Its releases page is ${releasesPageUrl(app)}.`,
-      ),
+      new ApiError('no_release', `The latest release of ${app.name} (${tag}) has no macOS download. Its releases page is ${releasesPageUrl(app)}.`),
     );
   }
 
-  async function lookUp(app: App): Promise<Result<Release, ApiError>> {
+  async function lookUp(app: App, deadline: Deadline | undefined): Promise<Result<Release, ApiError>> {
     let cached = local.get(app.name);
     if (!cached || !isFresh(cached)) {
-      const stored = await readCache(app);
+      const stored = await readCache(app, deadline);
       if (stored && (!cached || stored.fetchedAt >= cached.fetchedAt)) cached = stored;
     }
     if (cached && isFresh(cached)) {
@@ -251,50 +266,44 @@ export function createReleaseService(options: ReleaseServiceOptions): ReleaseSer
       return answer(app, cached.outcome);
     }
 
-    const upstream = readUpstream(await callUpstream(app, cached?.etag ?? null));
+    const upstream = readUpstream(await callUpstream(app, cached?.etag ?? null, deadline), isTrustedAssetUrl);
     if (upstream.kind === 'not-modified' && cached) {
-      await writeCache(app, { ...cached, fetchedAt: clock() });
+      writeCache(app, { ...cached, fetchedAt: clock() });
       return answer(app, cached.outcome);
     }
     if (upstream.kind === 'fresh') {
-      await writeCache(app, { fetchedAt: clock(), etag: upstream.etag, outcome: upstream.outcome });
+      writeCache(app, { fetchedAt: clock(), etag: upstream.etag, outcome: upstream.outcome });
       return answer(app, upstream.outcome);
     }
     const why = upstream.kind === 'failed' ? upstream.why : 'unexpected 304';
     log?.('warn', 'release lookup failed', { app: app.name, why });
-    return err(
-      new ApiError('upstream_unavailable', `The code host's release API did not answer usefully for ${app.name}. Retry later.`),
-    );
+    return err(upstreamUnavailable(app));
   }
 
-  async function latestRelease(name: string): Promise<Result<Release, ApiError>> {
+  async function latestRelease(name: string, deadline?: Deadline): Promise<Result<Release, ApiError>> {
     const app = findApp(name);
     if (!app) return err(unknownAppError(name));
-    const pending = inflight.get(app.name);
-    if (pending) return pending;
-    const lookup = lookUp(app).finally(() => inflight.delete(app.name));
-    inflight.set(app.name, lookup);
-    return lookup;
+    let lookup = inflight.get(app.name);
+    if (!lookup) {
+      // The first caller's deadline bounds the shared lookup.
+      const started = lookUp(app, deadline).finally(() => inflight.delete(app.name));
+      inflight.set(app.name, started);
+      lookup = started;
+    }
+    // A later caller with less time left stops waiting at its own deadline.
+    return beforeDeadline(lookup, deadline, () => err(upstreamUnavailable(app)));
   }
 
   return {
     latestRelease,
 
-    async downloadTarget(name) {
+    async downloadTarget(name, deadline) {
       const app = findApp(name);
       if (!app) return err(unknownAppError(name));
-      const release = await latestRelease(name);
-      if (release.ok) {
-        let url: URL | undefined;
-        try {
-          url = new URL(release.value.url);
-        } catch {
-          url = undefined;
-        }
-        if (url && isTrustedAssetUrl(url)) return ok({ kind: 'asset', url: url.href });
-        log?.('warn', 'release asset is not on the code host; sending the releases page', { app: app.name });
-      }
-      // No asset, no macOS asset, or the code host is down: the releases page still helps.
+      // latestRelease serves only releases whose asset is on the code host.
+      const release = await latestRelease(name, deadline);
+      if (release.ok) return ok({ kind: 'asset', url: new URL(release.value.url).href });
+      // No release, no usable macOS asset, or the code host is down: the releases page still helps.
       return ok({ kind: 'releases-page', url: releasesPageUrl(app) });
     },
   };

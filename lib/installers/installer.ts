@@ -2,6 +2,7 @@ import type { CodeHostClient, CodeHostFailure, CodeHostResult } from '@/lib/code
 import { layerInstallerName, urlDesktopNames } from '@/lib/catalog/desktops';
 import { internalErrorResponse } from '@/lib/http/problem';
 import { designPath, installerPath, layerRepo } from '@/lib/site';
+import { answerDeadline, beforeDeadline, type Deadline } from '@/lib/store/deadline';
 import type { Clock } from '@/lib/store/types';
 import { createUpstreamCache, type UpstreamCache } from './upstream-cache';
 import type { RouteHandler } from '@/lib/http/route-handler';
@@ -103,6 +104,28 @@ export interface InstallerDeps {
   clock: Clock;
   /** Omit to fetch upstream on every request. */
   cache?: UpstreamCache;
+  /** When the request must be answered by (issue 9 item 5); the upstream fetch gets what is left. */
+  deadline?: Deadline;
+}
+
+/**
+ * What counts as an installer script (issue 9 item 5b): non-empty UTF-8
+ * text (the code-host client refuses invalid UTF-8) without NUL bytes,
+ * starting with a shebang `#!`, as the layer's install.sh does
+ * (`#!/bin/sh`, or `#!/usr/bin/env bash`). Anything else (an empty 200, an
+ * HTML error page, a binary) is an upstream failure: 502, never served or
+ * cached as a script. Returns what is wrong, or undefined for a script.
+ */
+export function scriptProblem(body: string): string | undefined {
+  if (body.length === 0) return 'is empty';
+  if (body.includes('\0')) return 'contains NUL bytes';
+  if (!body.startsWith('#!')) return 'does not start with a shebang (#!)';
+  return undefined;
+}
+
+/** /design.md: an empty (or blank) document is an upstream failure too. */
+export function designProblem(body: string): string | undefined {
+  return body.trim().length === 0 ? 'is empty' : undefined;
 }
 
 function textResponse(status: number, body: string, headers: Record<string, string>): Response {
@@ -124,6 +147,8 @@ function describeFailure(failure: CodeHostFailure): string {
       return 'the code host redirected the request elsewhere';
     case 'status':
       return `the code host answered ${failure.status ?? 'with an error'}`;
+    case 'malformed':
+      return `the file it sent ${failure.detail ?? 'is not usable'}`;
   }
 }
 
@@ -139,9 +164,26 @@ function upstreamFailureResponse(what: string, ref: string, failure: CodeHostFai
 /** Raw-host path of a file in the layer repository at `ref`. */
 const layerFileSegments = (ref: string, path: string) => [layerRepo.owner, layerRepo.repo, ref, ...path.split('/')];
 
-function fetchLayerFile(deps: InstallerDeps, cacheKey: string, ttlMs: number, segments: string[]): Promise<CodeHostResult> {
-  const load = () => deps.codeHost.raw(segments);
-  return deps.cache ? deps.cache.getOrLoad(cacheKey, deps.clock(), ttlMs, load) : load();
+/**
+ * Fetches a file of the layer repository, through the in-process cache. A
+ * body `check` refuses becomes a `malformed` failure before the cache sees
+ * it, so it is never cached; the wait ends at the request's deadline.
+ */
+function fetchLayerFile(
+  deps: InstallerDeps,
+  cacheKey: string,
+  ttlMs: number,
+  segments: string[],
+  check: (body: string) => string | undefined,
+): Promise<CodeHostResult> {
+  const load = async (): Promise<CodeHostResult> => {
+    const fetched = await deps.codeHost.raw(segments, deps.deadline ? { deadline: deps.deadline } : undefined);
+    if (!fetched.ok) return fetched;
+    const problem = check(fetched.body);
+    return problem ? { ok: false, reason: 'malformed', status: fetched.status, detail: problem } : fetched;
+  };
+  const fetched = deps.cache ? deps.cache.getOrLoad(cacheKey, deps.clock(), ttlMs, load) : load();
+  return beforeDeadline(fetched, deps.deadline, (): CodeHostResult => ({ ok: false, reason: 'timeout' }));
 }
 
 /** GET /{name}.sh: 200 text/plain script, 400 for a bad ref, 502 when upstream fails. */
@@ -150,7 +192,7 @@ export async function serveInstaller(name: InstallerName, request: Request, deps
   if (!checked.ok) return textResponse(400, `${checked.problem}\n`, { 'Cache-Control': noStore });
   const { ref, kind } = checked.ref;
 
-  const fetched = await fetchLayerFile(deps, `installer:${ref}`, upstreamCacheTtlMs[kind], layerFileSegments(ref, installerPath));
+  const fetched = await fetchLayerFile(deps, `installer:${ref}`, upstreamCacheTtlMs[kind], layerFileSegments(ref, installerPath), scriptProblem);
   if (!fetched.ok) return upstreamFailureResponse('The installer script', ref, fetched);
 
   const desktop = pinnedDesktop(name);
@@ -161,7 +203,7 @@ export async function serveInstaller(name: InstallerName, request: Request, deps
 
 /** GET /design.md: the visual standard from main, as markdown; 502 text/plain when upstream fails. */
 export async function serveDesignDoc(_request: Request, deps: InstallerDeps): Promise<Response> {
-  const fetched = await fetchLayerFile(deps, 'design:main', upstreamCacheTtlMs.design, layerFileSegments(mainRef, designPath));
+  const fetched = await fetchLayerFile(deps, 'design:main', upstreamCacheTtlMs.design, layerFileSegments(mainRef, designPath), designProblem);
   if (!fetched.ok) return upstreamFailureResponse('The design standard', mainRef, fetched);
   return new Response(fetched.body, {
     status: 200,
@@ -193,7 +235,8 @@ export function createInstallerHandlers(
     (serve: (request: Request, deps: InstallerDeps) => Promise<Response>): RouteHandler =>
     async (request) => {
       try {
-        return await serve(request, { ...getDeps(), cache });
+        // Installers and /design.md are not rate-limited: the handler starts on arrival.
+        return await serve(request, { ...getDeps(), cache, deadline: answerDeadline() });
       } catch (error) {
         return internalErrorResponse(error);
       }

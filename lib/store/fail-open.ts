@@ -14,6 +14,9 @@ export interface FailOpenOptions {
 
 const timedOut = Symbol('timed out');
 
+/** How long the limiter may take before the request is let through; callers plan their time budget with it. */
+export const failOpenTimeoutMs = 250;
+
 /**
  * The rate limit's failure policy: when the backend errors or does not
  * answer within `timeoutMs` (250 ms, not @upstash/ratelimit's 5 s default),
@@ -24,7 +27,7 @@ const timedOut = Symbol('timed out');
  * is an approximation anyway (spec "Limits": per client IP and per edge node).
  */
 export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): RateLimiter {
-  const { timeoutMs = 250, limit, windowMs, log, clock = systemClock, logIntervalMs = 60_000 } = options;
+  const { timeoutMs = failOpenTimeoutMs, limit, windowMs, log, clock = systemClock, logIntervalMs = 60_000 } = options;
   const allowed: RateLimitDecision = {
     allowed: true,
     limit,

@@ -36,6 +36,10 @@ export type Scenario =
   | { kind: 'drop' }
   /** Answer normally after `delayMs` (longer than the client's timeout). */
   | { kind: 'slow'; delayMs: number }
+  /** Take the request and never answer (the socket stays open until the client gives up or the fake closes). */
+  | { kind: 'hang' }
+  /** 200 with exactly these bytes (base64), e.g. an empty body, NUL bytes or invalid UTF-8. */
+  | { kind: 'bytes'; base64: string; contentType?: string }
   /** 302 to the "elsewhere" host. */
   | { kind: 'redirect-other-host' }
   /** 302 to another path on the same host. */
@@ -55,6 +59,12 @@ export const scenarios = {
   serverError: { kind: 'status', status: 500, body: 'upstream broke' },
   drop: { kind: 'drop' },
   slow: (delayMs: number) => ({ kind: 'slow', delayMs }),
+  hang: { kind: 'hang' },
+  bytes: (bytes: Uint8Array | string, contentType?: string) => ({
+    kind: 'bytes',
+    base64: Buffer.from(bytes).toString('base64'),
+    ...(contentType ? { contentType } : {}),
+  }),
   redirectOtherHost: { kind: 'redirect-other-host' },
   redirectSameHost: (to: string) => ({ kind: 'redirect-same-host', to }),
   oversized: (bytes: number, declareLength = true) => ({ kind: 'oversized', bytes, declareLength }),
@@ -226,6 +236,14 @@ export async function startFakeCodeHost(): Promise<FakeCodeHost> {
         }, scenario.delayMs);
         timers.add(timer);
         return;
+      }
+      case 'hang':
+        // Nothing is sent; close() destroys the socket.
+        return;
+      case 'bytes': {
+        const bytes = Buffer.from(scenario.base64, 'base64');
+        res.writeHead(200, { 'content-type': scenario.contentType ?? 'text/plain; charset=utf-8', 'content-length': bytes.length });
+        return res.end(bytes);
       }
       case 'redirect-other-host':
         res.writeHead(302, { location: `${elsewhereUrl}/stolen${pathname}` });

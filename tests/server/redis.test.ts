@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCodeHost, type FakeCodeHost } from '../helpers/fake-code-host';
+import { scenarios, startFakeCodeHost, type FakeCodeHost } from '../helpers/fake-code-host';
 import { client, type HttpResult } from '../helpers/http';
 import { startNextServer, type RunningServer } from '../helpers/next-server';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
@@ -129,3 +129,29 @@ describe('idempotency after a Redis stall', () => {
   }, 30_000);
 });
 
+// Issue 9 item 5a: the deadline holds when the limiter and the store are slow
+// too (Redis stalled: the limiter fails open after 250 ms, a store read would
+// wait its 1 s timeout) and the code host hangs.
+describe('a hanging code host while Redis is stalled', () => {
+  it('releases, downloads and installers still answer within 5 s of arrival', async () => {
+    const paths = ['/v1/releases/pounce', '/api/release/perch', '/download/perch', '/layer.sh?ref=v2030.06.01'];
+    fake.setScenario('*', scenarios.hang);
+    redis.pause();
+    let answers: { res: HttpResult; ms: number }[];
+    try {
+      answers = await Promise.all(
+        paths.map(async (path) => {
+          const started = performance.now();
+          const res = await get(path);
+          return { res, ms: performance.now() - started };
+        }),
+      );
+    } finally {
+      redis.resume();
+      fake.setScenario('*', scenarios.normal);
+    }
+    for (const [i, { res, ms }] of answers.entries()) console.log(`hanging upstream, Redis stalled: GET ${paths[i]} → ${res.status} in ${ms.toFixed(0)} ms`);
+    expect(answers.map(({ res }) => res.status)).toEqual([502, 502, 302, 502]);
+    for (const { ms } of answers) expect(ms).toBeLessThan(5000);
+  }, 30_000);
+});

@@ -7,6 +7,7 @@ import {
   type ReleaseApi,
   type ReleaseApiResult,
 } from '@/lib/core/releases';
+import { deadlineAfter } from '@/lib/store/deadline';
 import { createFakeClock, createFakeKv } from '../helpers/fake-kv';
 
 const web = 'https://github.com/layer-desktop/pounce';
@@ -275,3 +276,103 @@ describe('download target', () => {
     expect(trustedAssetUrlPolicy({ apiUrl: 'https://api.ghe.example' })(new URL('https://ghe.example/a.dmg'))).toBe(true);
   });
 });
+
+// Issue 9 item 5d: one asset-URL policy where the release document is built,
+// so every door (REST, batch, /download) gets it.
+describe('asset URL policy', () => {
+  const evil = 'https://evil.example/Pounce.dmg';
+  const withUserinfo = `https://user:pw@github.com/layer-desktop/pounce/releases/download/v2026.11.20/Pounce.zip`;
+
+  it('a release with only foreign or userinfo asset URLs is no_release, and /download falls back', async () => {
+    const { service } = setup(() => okResponse(releaseBody([asset('Pounce.dmg', 10, evil), asset('Pounce.zip', 10, withUserinfo)])));
+    const result = await service.latestRelease('pounce');
+    expect(result.ok ? 'ok' : [result.error.code, result.error.status]).toEqual(['no_release', 404]);
+    expect(await service.downloadTarget('pounce')).toEqual({
+      ok: true,
+      value: { kind: 'releases-page', url: 'https://github.com/layer-desktop/pounce/releases' },
+    });
+  });
+
+  it('skips a foreign disk image for an archive on the code host', async () => {
+    const { service } = setup(() => okResponse(releaseBody([asset('Pounce.dmg', 10, evil), asset('Pounce.zip', 20)])));
+    const result = await service.latestRelease('pounce');
+    expect(result.ok && result.value).toMatchObject({ asset: 'Pounce.zip', url: `${web}/releases/download/v2026.11.20/Pounce.zip` });
+  });
+
+  it('holds an entry cached before the policy (or under other settings) to it', async () => {
+    const { service, kv, time, calls } = setup(standard);
+    const release = { tag: 'v2026.11.20', asset: 'Pounce.dmg', size: 10, url: evil, publishedAt: '2026-11-20T14:03:11Z' };
+    await kv.set('release:v1:layer-desktop/pounce', JSON.stringify({ fetchedAt: time.clock(), etag: null, outcome: { kind: 'release', release } }), 60_000);
+    const result = await service.latestRelease('pounce');
+    expect(result.ok ? 'ok' : result.error.code).toBe('no_release');
+    expect(calls).toHaveLength(0);
+  });
+});
+
+// Issue 9 item 5a: each caller's deadline bounds what it waits for.
+describe('deadlines', () => {
+  const never = () => new Promise<ReleaseApiResult>(() => undefined);
+  const elapsed = async <T>(run: () => Promise<T>) => {
+    const started = performance.now();
+    const value = await run();
+    return { value, ms: performance.now() - started };
+  };
+
+  it('a hanging code host is upstream_unavailable at the caller’s deadline, not the service’s own timeout', async () => {
+    const { service } = setup(never, { timeoutMs: 10_000 });
+    const { value, ms } = await elapsed(() => service.latestRelease('pounce', deadlineAfter(60)));
+    expect(value.ok ? 'ok' : value.error.code).toBe('upstream_unavailable');
+    expect(ms).toBeGreaterThanOrEqual(55);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('passes what is left of the deadline to the code-host call', async () => {
+    let seen: number | undefined;
+    const api: ReleaseApi = {
+      async api(_segments, opts) {
+        seen = opts?.deadline?.remaining();
+        return standard();
+      },
+    };
+    const time = createFakeClock();
+    const service = createReleaseService({ api, kv: createFakeKv(time.clock), clock: time.clock });
+    await service.latestRelease('pounce', deadlineAfter(3000));
+    expect(seen).toBeGreaterThan(2500);
+    expect(seen).toBeLessThanOrEqual(3000);
+  });
+
+  it('a store read that hangs is given up at the deadline', async () => {
+    const time = createFakeClock();
+    const kv = createFakeKv(time.clock);
+    kv.get = () => new Promise<string | null>(() => undefined);
+    const { api } = fakeApi(standard);
+    const service = createReleaseService({ api, kv, clock: time.clock });
+    const { value, ms } = await elapsed(() => service.latestRelease('pounce', deadlineAfter(80)));
+    // The cache read gave up; the code host, answering at once, still made it.
+    expect(value.ok).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(75);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('a caller joining a shared lookup stops waiting at its own deadline; the lookup goes on for the others', async () => {
+    const { service, calls } = setup(() => new Promise((resolve) => setTimeout(() => resolve(standard()), 300)));
+    const first = service.latestRelease('pounce');
+    const { value: second, ms } = await elapsed(() => service.latestRelease('pounce', deadlineAfter(40)));
+    expect(second.ok ? 'ok' : second.error.code).toBe('upstream_unavailable');
+    expect(ms).toBeLessThan(250);
+    expect((await first).ok).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not wait for the cache write: a store that hangs on writes still answers', async () => {
+    const time = createFakeClock();
+    const kv = createFakeKv(time.clock);
+    kv.set = () => new Promise<void>(() => undefined);
+    const { api } = fakeApi(standard);
+    const service = createReleaseService({ api, kv, clock: time.clock });
+    const { value, ms } = await elapsed(() => service.latestRelease('pounce', deadlineAfter(500)));
+    expect(value.ok).toBe(true);
+    expect(ms).toBeLessThan(400);
+  });
+});
+

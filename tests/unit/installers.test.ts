@@ -4,11 +4,13 @@ import { createCodeHostClient } from '@/lib/code-host';
 import {
   createInstallerHandlers,
   createUpstreamCache,
+  designProblem,
   installerCacheControl,
   installerNames,
   isReleaseTag,
   pinDesktop,
   pinnedDesktop,
+  scriptProblem,
 } from '@/lib/installers';
 import { scenarios, startFakeCodeHost, stubDesignDoc, stubInstaller, type FakeCodeHost } from '../helpers/fake-code-host';
 
@@ -267,3 +269,45 @@ describe('/design.md', () => {
     expect(await response.text()).toMatch(/design standard/);
   });
 });
+
+// Issue 9 item 5b: only a script is served as an installer, and nothing else is cached.
+describe('what counts as a script', () => {
+  it('non-empty text without NUL bytes that starts with #!', () => {
+    expect(scriptProblem(stubInstaller)).toBeUndefined();
+    expect(scriptProblem('#!/usr/bin/env bash\nset -eu\n')).toBeUndefined();
+    expect(scriptProblem('')).toBe('is empty');
+    expect(scriptProblem('   \n')).toMatch(/shebang/);
+    expect(scriptProblem('<!doctype html>')).toMatch(/shebang/);
+    expect(scriptProblem('\ufeff#!/bin/sh\n')).toMatch(/shebang/);
+    expect(scriptProblem('#!/bin/sh\necho \0\n')).toBe('contains NUL bytes');
+    expect(designProblem('# Visual standard\n')).toBeUndefined();
+    expect(designProblem(' \n\t')).toBe('is empty');
+  });
+
+  it.each([
+    ['an empty body', scenarios.bytes('')],
+    ['an HTML page', scenarios.bytes('<html><body>Rate limited</body></html>', 'text/html')],
+  ] as const)('%s from upstream is a 502, and is not cached', async (_label, scenario) => {
+    host.setScenario(upstreamPath('v2026.10.01'), scenario);
+    const installers = handlers();
+    for (let i = 0; i < 2; i += 1) {
+      const response = await installers.installer.layer(new Request(`${base}/layer.sh?ref=v2026.10.01`));
+      expect(response.status).toBe(502);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toMatch(/could not be fetched from upstream.*the file it sent/);
+    }
+    expect(host.calls(upstreamPath('v2026.10.01'))).toBe(2);
+    host.setScenario(upstreamPath('v2026.10.01'), scenarios.normal);
+    const recovered = await installers.installer.layer(new Request(`${base}/layer.sh?ref=v2026.10.01`));
+    expect(recovered.status).toBe(200);
+    expect(await recovered.text()).toBe(stubInstaller);
+  });
+
+  it('an empty /design.md is a 502', async () => {
+    host.setScenario('/layer-desktop/layer/main/DESIGN.md', scenarios.bytes(''));
+    const response = await handlers().designDoc(new Request(`${base}/design.md`));
+    expect(response.status).toBe(502);
+    expect(await response.text()).toMatch(/is empty/);
+  });
+});
+

@@ -10,6 +10,8 @@ import type { Result } from '@/lib/core/result';
 import { ApiError } from '@/lib/http/problem';
 import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
+import { answerDeadline } from '@/lib/store/deadline';
+import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 import { endpointById } from '../endpoints';
 import { implement, type JsonReply } from '../handler';
 
@@ -65,9 +67,16 @@ export const listApps = listHandler('listApps', 'apps');
 /** Spec "Limits": release metadata is cached five minutes at the edge. */
 const releaseCache = { 'Cache-Control': 'public, max-age=60, s-maxage=300' };
 
+/**
+ * Issue 9 item 5: every answer within 5 s of arrival. Rate-limited doors
+ * start after the limiter, which may take up to its fail-open bound; the
+ * route layer does not stamp arrival, so that bound is taken off the budget.
+ */
+const rateLimitedDeadline = () => answerDeadline(failOpenTimeoutMs);
+
 async function releaseReply(app: string, sandbox: boolean): Promise<JsonReply> {
   const rt = runtime();
-  const release = unwrap(sandbox ? rt.sandbox.release(app) : await rt.releases.latestRelease(app));
+  const release = unwrap(sandbox ? rt.sandbox.release(app) : await rt.releases.latestRelease(app, rateLimitedDeadline()));
   return { json: release, headers: releaseCache };
 }
 
@@ -78,7 +87,8 @@ export const getRelease = implement(endpointById('getRelease'), async ({ params,
 export const getReleaseAlias = implement(endpointById('getReleaseAlias'), async ({ params }) => releaseReply(params.app, false));
 
 export const download = implement(endpointById('download'), async ({ params }) => {
-  const target = await runtime().releases.downloadTarget(params.app);
+  // Not rate-limited: the handler starts on arrival.
+  const target = await runtime().releases.downloadTarget(params.app, answerDeadline());
   if (!target.ok) {
     const body = [
       '# Not a downloadable app',
@@ -93,10 +103,12 @@ export const download = implement(endpointById('download'), async ({ params }) =
     ].join('\n');
     return new Response(body, { status: 404, headers: { 'Content-Type': 'text/markdown; charset=utf-8', ...noStore } });
   }
-  return new Response(null, {
-    status: 302,
-    headers: { Location: target.value.url, 'Cache-Control': 'public, max-age=60, s-maxage=300' },
-  });
+  // The asset redirect is cached briefly at the edge. The fallback to the
+  // releases page is not cached at all (issue 9 item 5c): it answers an
+  // outage or a release without a macOS asset, and an edge keeping it would
+  // go on sending people there after recovery.
+  const cacheControl = target.value.kind === 'asset' ? 'public, max-age=60, s-maxage=300' : 'no-store';
+  return new Response(null, { status: 302, headers: { Location: target.value.url, 'Cache-Control': cacheControl } });
 });
 
 function batchAnswerResponse(stored: StoredResponse, replayed: boolean): Response {
@@ -109,8 +121,11 @@ export const runBatchHandler = implement(
   endpointById('runBatch'),
   async ({ body, headers, client }) => {
     const rt = runtime();
+    const deadline = rateLimitedDeadline();
     const request = unwrap(parseBatchBody(body, batchLimits));
     if (parseSandboxBody(body)) request.sandbox = true;
+    // Release operations get what is left of the request's budget.
+    const releases = { latestRelease: (app: string) => rt.releases.latestRelease(app, deadline) };
 /**
  * Work to do once the answer is sent: Next's `after()` (on Vercel,
  * waitUntil). Outside a request (the docs run examples at build time,
@@ -126,7 +141,7 @@ function runAfterResponse(task: () => Promise<void>): void {
 }
 
     const execute = async (): Promise<StoredResponse> => {
-      const answer = await runBatch(request, { search: rt.search, releases: rt.releases, sandbox: rt.sandbox, origin: rt.origin, log: rt.log });
+      const answer = await runBatch(request, { search: rt.search, releases, sandbox: rt.sandbox, origin: rt.origin, log: rt.log });
       return { status: 200, headers: { 'Content-Type': 'application/json', ...noStore }, body: JSON.stringify(answer) };
     };
     const key = headers['Idempotency-Key'];
