@@ -1,4 +1,12 @@
-import { checkedTtlMs, secondsUntil, type Clock, type ConditionalKeyValueStore, type RateLimiter, type Store } from './types';
+import {
+  checkedTtlMs,
+  secondsUntil,
+  StoreUnavailableError,
+  type Clock,
+  type ConditionalKeyValueStore,
+  type RateLimiter,
+  type Store,
+} from './types';
 
 /**
  * The embedded store: one process, no backend. Used when no Redis is
@@ -16,7 +24,7 @@ export interface MemoryStoreOptions {
    * records). A flood of distinct client IPs must not exhaust memory.
    */
   maxKeys?: number;
-  /** Most bytes (approximate, UTF-16) of key-value records held. */
+  /** Most bytes of key-value records held (estimated: UTF-16 text plus a per-entry overhead). */
   maxBytes?: number;
   /** How often expired entries are swept besides lazy eviction on read. */
   sweepIntervalMs?: number;
@@ -26,12 +34,25 @@ export interface MemoryStore extends Store {
   readonly kind: 'memory';
   /** Entries currently held, expired or not yet swept included. */
   size(): { kv: number; limiter: number };
+  /** Estimated bytes of the key-value records held. */
+  bytes(): number;
   /** Stops the periodic sweep (it never keeps the process alive anyway). */
   close(): void;
 }
 
-export const defaultMaxKeys = 100_000;
-export const defaultMaxBytes = 64 * 1024 * 1024;
+/**
+ * Bounds of the embedded store (issue 9 item 8). A soak at ~1,000 req/s
+ * (npm run bench, case e) filled the earlier 64 MiB of records within 30 s,
+ * and V8 lets a process grow to a few times its live heap before it
+ * collects, so RSS follows the live set: 284 → 813 MiB in 60 s then, 315 →
+ * 600 MiB with these. 50,000 limiter windows (~160 bytes each) are a minute
+ * of 50,000 distinct clients; 16 MiB of records keep thousands of
+ * idempotent answers and jobs of one server. More needs Redis.
+ */
+export const defaultMaxKeys = 50_000;
+export const defaultMaxBytes = 16 * 1024 * 1024;
+/** Estimated bytes of one map entry besides its text: the Map slot, the entry object, string headers, the expiry number. */
+export const entryOverheadBytes = 128;
 
 interface Entry<V> {
   value: V;
@@ -69,9 +90,16 @@ class ExpiringMap<V> {
     return entry.value;
   }
 
+  /** The estimated bytes held (0 when entries are not weighed). */
+  get weight(): number {
+    return this.totalWeight;
+  }
+
   set(key: string, value: V, expiresAt: number): void {
-    this.delete(key);
     const weight = this.weigh(key, value);
+    // A value bigger than the whole budget would push everything out and still break the bound.
+    if (weight > this.maxWeight) throw new StoreUnavailableError(`a record of ~${weight} bytes exceeds the memory store's ${this.maxWeight}`);
+    this.delete(key);
     if (this.entries.size >= this.maxKeys || this.totalWeight + weight > this.maxWeight) this.makeRoom(weight);
     this.entries.set(key, { value, expiresAt, weight });
     this.totalWeight += weight;
@@ -119,7 +147,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     clock,
     maxKeys,
     options.maxBytes ?? defaultMaxBytes,
-    (key, value) => (key.length + value.length) * 2,
+    // UTF-16 is the upper bound of what V8 spends per character.
+    (key, value) => (key.length + value.length) * 2 + entryOverheadBytes,
   );
 
   // Fixed windows aligned to the epoch, like @upstash/ratelimit's
@@ -183,6 +212,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     kv,
     limiter,
     size: () => ({ kv: records.size, limiter: windows.size }),
+    bytes: () => records.weight,
     close: () => clearInterval(timer),
   };
 }

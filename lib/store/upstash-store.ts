@@ -55,7 +55,7 @@ return 1`;
  * is already over the limit. Its default Map is unbounded; this one drops
  * its oldest entry when full.
  */
-class BoundedMap<K, V> extends Map<K, V> {
+export class BoundedMap<K, V> extends Map<K, V> {
   constructor(private readonly maxSize: number) {
     super();
   }

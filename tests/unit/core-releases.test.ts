@@ -376,3 +376,15 @@ describe('deadlines', () => {
   });
 });
 
+// Issue 9 item 8: the service's maps are keyed by catalog app, so a flood of names cannot grow them.
+describe('bounded by the catalog', () => {
+  it('a flood of distinct app names makes no upstream call and writes nothing', async () => {
+    const { service, calls, kv } = setup(standard);
+    for (let i = 0; i < 10_000; i += 1) {
+      const result = await service.latestRelease(`app-${i}`);
+      expect(result.ok ? 'ok' : result.error.code).toBe('unknown_app');
+    }
+    expect(calls).toHaveLength(0);
+    expect(kv.keys()).toHaveLength(0);
+  });
+});

@@ -311,3 +311,42 @@ describe('what counts as a script', () => {
   });
 });
 
+// Issue 9 item 8: the in-process cache stays within its bounds under a flood of distinct keys.
+describe('in-process cache bounds', () => {
+  const success = (body: string) => async () => ({ ok: true as const, status: 200, headers: new Headers(), body });
+
+  it('holds at most maxEntries entries and maxBytes of bodies', async () => {
+    const cache = createUpstreamCache({ maxEntries: 50, maxBytes: 100_000 });
+    for (let i = 0; i < 5_000; i += 1) {
+      await cache.getOrLoad(`installer:v2026.01.01-${i}`, now, 86_400_000, success('#!/bin/sh\n'.padEnd(1000 + (i % 7) * 1000, '#')));
+      expect(cache.size).toBeLessThanOrEqual(50);
+      expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    }
+    // The newest entry is still there.
+    expect(await cache.getOrLoad('installer:v2026.01.01-4999', now, 1000, success('reloaded'))).not.toMatchObject({ body: 'reloaded' });
+  });
+
+  it('the defaults bound the bytes too: 64 bodies of 1 MiB do not all stay', async () => {
+    const cache = createUpstreamCache();
+    const big = 'x'.repeat(1024 * 1024);
+    for (let i = 0; i < 64; i += 1) await cache.getOrLoad(`k${i}`, now, 60_000, success(big));
+    expect(cache.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+  });
+
+  it('shares at most maxInFlight loads; past it, misses load on their own', async () => {
+    const cache = createUpstreamCache({ maxInFlight: 10 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = (body: string) => async () => {
+      await gate;
+      return { ok: true as const, status: 200, headers: new Headers(), body };
+    };
+    const pending = Array.from({ length: 1_000 }, (_, i) => cache.getOrLoad(`k${i}`, now, 60_000, slow(`b${i}`)));
+    expect(cache.inFlight).toBeLessThanOrEqual(10);
+    release();
+    const results = await Promise.all(pending);
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(cache.inFlight).toBe(0);
+    expect(cache.size).toBeLessThanOrEqual(64);
+  });
+});

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failOpenLimiter } from '@/lib/store/fail-open';
-import { createMemoryStore, defaultMaxKeys } from '@/lib/store/memory-store';
+import { createMemoryStore, defaultMaxBytes, defaultMaxKeys } from '@/lib/store/memory-store';
 import { StoreUnavailableError, type Log, type RateLimiter, type Store } from '@/lib/store/types';
-import { createUpstashStore } from '@/lib/store/upstash-store';
+import { BoundedMap, createUpstashStore } from '@/lib/store/upstash-store';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
 
@@ -182,6 +182,32 @@ describe('memory store bounds', () => {
     store.close();
   });
 
+  // Issue 9 item 8: the defaults bound the records by count and by bytes under a flood of distinct keys.
+  it('holds at most defaultMaxKeys records and defaultMaxBytes of them under a flood of distinct keys', async () => {
+    const store = createMemoryStore({ clock: () => 0, limit, windowMs });
+    const small = 'v';
+    for (let i = 0; i < defaultMaxKeys + 5_000; i++) await store.kv.set(`idempotency:v1:${i}`, small, 86_400_000);
+    expect(store.size().kv).toBeLessThanOrEqual(defaultMaxKeys);
+    // Idempotent answers of a few KB each: the byte bound comes first.
+    const answer = JSON.stringify({ results: Array.from({ length: 20 }, (_, i) => ({ ok: true, excerpt: 'x'.repeat(200), i })) });
+    for (let i = 0; i < 10_000; i++) {
+      await store.kv.set(`job:v1:${i}`, answer, 3_600_000);
+      if (i % 500 === 0) expect(store.bytes()).toBeLessThanOrEqual(defaultMaxBytes);
+    }
+    expect(store.bytes()).toBeLessThanOrEqual(defaultMaxBytes);
+    expect(store.size().kv).toBeLessThanOrEqual(defaultMaxKeys);
+    expect(await store.kv.get('job:v1:9999')).toBe(answer);
+    store.close();
+  });
+
+  it('refuses a record larger than the whole byte budget instead of emptying the store for it', async () => {
+    const store = createMemoryStore({ clock: () => 0, limit, windowMs, maxBytes: 10_000 });
+    await store.kv.set('kept', 'v', 60_000);
+    await expect(store.kv.set('huge', 'x'.repeat(10_000), 60_000)).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(await store.kv.get('kept')).toBe('v');
+    store.close();
+  });
+
   it('sweeps expired entries periodically', async () => {
     let now = 0;
     const store = createMemoryStore({ clock: () => now, limit, windowMs: 1000, sweepIntervalMs: 20 });
@@ -191,5 +217,15 @@ describe('memory store bounds', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(store.size()).toEqual({ kv: 0, limiter: 0 });
     store.close();
+  });
+});
+
+describe('Upstash adapter: in-process map of blocked clients', () => {
+  it('holds at most its bound under a flood of distinct keys, dropping the oldest', () => {
+    const blocked = new BoundedMap<string, number>(1_000);
+    for (let i = 0; i < 100_000; i++) blocked.set(`10.0.${i >> 8}.${i & 255}`, i);
+    expect(blocked.size).toBe(1_000);
+    expect(blocked.has('10.0.0.0')).toBe(false);
+    expect(blocked.get(`10.0.${99_999 >> 8}.${99_999 & 255}`)).toBe(99_999);
   });
 });
