@@ -135,8 +135,10 @@ async function storeCall<T>(call: () => Promise<T>): Promise<Result<T, ApiError>
 
 // --- claims given up on ------------------------------------------------------
 
-/** At most this many given-up claims are tracked per store; past it the oldest is left to its lease. */
+/** At most this many keys with given-up claims are tracked per store; past it the oldest are left to their lease. */
 export const maxAbandonedClaims = 1_000;
+/** Given-up claims remembered per key (a client retrying during a stall gives up one per retry). */
+const maxClaimsPerKey = 8;
 /** How long a given-up claim is undone in the background before it is left to its lease. */
 export const abandonedClaimRetryMs = 120_000;
 const firstRetryDelayMs = 100;
@@ -145,24 +147,25 @@ const maxRetryDelayMs = 5_000;
 /**
  * The claims this process wrote, or may have written, and then gave up on
  * because the store did not answer. One registry per store (the store is
- * one per process), bounded in count and time.
+ * one per process), bounded in keys, claims per key and time.
  */
 export class AbandonedClaims {
-  /** Record key → the exact `running` value that may sit (or land) there. */
-  private readonly claims = new Map<string, string>();
+  /** Record key → the exact `running` values that may sit (or land) there. */
+  private readonly claims = new Map<string, string[]>();
 
   constructor(
     private readonly kv: ConditionalKeyValueStore,
     private readonly options: { leaseMs: number; log?: Log; maxEntries?: number; retryForMs?: number },
   ) {}
 
+  /** Keys with given-up claims. */
   get size(): number {
     return this.claims.size;
   }
 
   /** True when `value` is a claim this process gave up on: nobody runs under it. */
   owns(recordKey: string, value: string): boolean {
-    return this.claims.get(recordKey) === value;
+    return this.claims.get(recordKey)?.includes(value) ?? false;
   }
 
   forget(recordKey: string): void {
@@ -171,15 +174,22 @@ export class AbandonedClaims {
 
   /** Remembers a claim whose write failed and starts undoing it in the background. */
   add(recordKey: string, value: string, claim: string): void {
-    this.claims.delete(recordKey);
+    const values = this.claims.get(recordKey) ?? [];
+    this.claims.delete(recordKey); // re-inserted below as the newest
     const max = this.options.maxEntries ?? maxAbandonedClaims;
     while (this.claims.size >= max) {
       const oldest = this.claims.keys().next().value;
       if (oldest === undefined) break;
       this.claims.delete(oldest);
     }
-    this.claims.set(recordKey, value);
+    this.claims.set(recordKey, [...values.slice(1 - maxClaimsPerKey), value]);
     void this.undo(recordKey, value, claim);
+  }
+
+  private drop(recordKey: string, value: string): void {
+    const values = this.claims.get(recordKey)?.filter((held) => held !== value);
+    if (values?.length) this.claims.set(recordKey, values);
+    else this.claims.delete(recordKey);
   }
 
   /**
@@ -208,7 +218,7 @@ export class AbandonedClaims {
         delay = Math.min(delay * 2, maxRetryDelayMs);
       }
     }
-    if (this.owns(recordKey, value)) this.claims.delete(recordKey);
+    this.drop(recordKey, value);
   }
 }
 

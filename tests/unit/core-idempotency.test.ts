@@ -233,6 +233,19 @@ describe('runIdempotent after a store stall', () => {
     expect(work.runs).toBe(1);
   });
 
+  it('a client retrying during the stall: every given-up claim is known, the first one to land is taken over', async () => {
+    const { options, kv } = setup();
+    const work = counting();
+    kv.stall();
+    for (let i = 0; i < 3; i += 1) expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('store_unavailable');
+    const registry = abandonedClaimsOf(kv, { leaseMs: idempotencyLeaseMs });
+    expect(registry.size).toBe(1);
+    await kv.resume([0]); // only the first claim lands; every undo attempt is lost
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('executed');
+    expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('replayed');
+    expect(work.runs).toBe(1);
+  });
+
   it('keeps trying to undo while the store is down, and stops once it answers', async () => {
     const { options, kv } = setup();
     const work = counting();
@@ -292,6 +305,11 @@ describe('AbandonedClaims', () => {
     expect(registry.size).toBeLessThanOrEqual(100);
     expect(registry.owns('k4999', 'v4999')).toBe(true);
     expect(registry.owns('k0', 'v0')).toBe(false);
+    // One key given up on again and again keeps its newest claims only.
+    for (let i = 0; i < 1_000; i += 1) registry.add('same', `s${i}`, `c${i}`);
+    expect(registry.owns('same', 's999')).toBe(true);
+    expect(registry.owns('same', 's0')).toBe(false);
+    expect(registry.size).toBeLessThanOrEqual(100);
     // Each gives up after its retry window.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(registry.size).toBe(0);
