@@ -99,6 +99,7 @@ export const endpointTags = {
   Catalog: 'Desktops, rooms and apps: the typed catalog behind the docs.',
   Releases: 'Latest signed macOS releases of the apps and their downloads.',
   'Batch and jobs': 'Several reads in one request, synchronously or as an asynchronous job.',
+  'Natural-language query': 'A question to the documentation, answered with ranked sections (NLWeb envelope, JSON or server-sent events). Documentation search, not a chat model.',
   Installers: 'The installer one-liners, proxied from the code host.',
   Documentation: 'The documentation and its machine-readable text views.',
   Platform: 'Problem pages, the OpenAPI description and signing keys.',
@@ -106,7 +107,6 @@ export const endpointTags = {
 export type EndpointTag = keyof typeof endpointTags;
 
 /** `Allow` for the declared methods: HEAD goes with GET, OPTIONS is always answered. */
-  'Natural-language query': 'A question to the documentation, answered with ranked sections (NLWeb envelope, JSON or server-sent events). Documentation search, not a chat model.',
 export function allowHeader(declared: readonly HttpMethod[]): string {
   const methods = new Set<string>(declared);
   if (methods.has('GET')) methods.add('HEAD');

@@ -194,8 +194,6 @@ export const endpoints = [
     rateLimited: true,
     examples: [{ url: '/v1/apps', status: 200 }, { url: '/v1/apps?sandbox=1', status: 200 }],
   },
-  // --- Releases -----------------------------------------------------------
-  {
   {
     id: 'listOptions',
     method: 'GET',
@@ -229,6 +227,8 @@ export const endpoints = [
       { url: '/v1/options?limit=201', status: 400 },
     ],
   },
+  // --- Releases -----------------------------------------------------------
+  {
     id: 'getRelease',
     method: 'GET',
     path: '/v1/releases/{app}',
