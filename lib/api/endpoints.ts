@@ -66,7 +66,6 @@ const installerHeaders = (pinned: boolean): Record<string, HeaderSpec> => ({
     : {}),
 });
 
-function installer(name: 'layer' | 'hacker' | 'everyday' | 'minimal'): EndpointSpec {
 const askDescription =
   'Documentation search, not a chat model: the question is read by the same search core as /v1/search (a question\'s filler words are dropped, option names are read by their parts, an option\'s own entry ranks above pages that mention it) and the top 10 sections come back, nothing generated. JSON is the NLWeb envelope: `_meta` (`response_type` `answer`, `version` 0.54, `query`, `query_id`, `mode` `list`, `site`) and `results` (`url`, `name`, `site`, `score`, `description`: the excerpt, `breadcrumbs`), the field names of NLWeb\'s REST API. The stream is `text/event-stream`: event `start` (data: the `_meta`), one `result` per result in rank order (data: the result), then `complete` (data: `count` and `elapsed_ms`); each `data:` is one line of JSON. `sandbox` answers from the sandbox search fixtures. The question takes 1–500 characters.';
 
@@ -78,6 +77,7 @@ const askResponse: ResponseSpec = {
   headers: { Vary: { description: 'Accept: the representation follows it', schema: z.string() } },
 };
 
+function installer(name: 'layer' | 'hacker' | 'everyday' | 'minimal'): EndpointSpec {
   const pinned = name !== 'layer';
   return {
     id: `${name}Installer`,
@@ -358,9 +358,6 @@ export const endpoints = [
     rateLimited: true,
     examples: [{ url: '/v1/jobs/00000000-0000-4000-8000-000000000000', status: 404 }],
   },
-  // --- Installers ---------------------------------------------------------
-  installer('layer'),
-  installer('hacker'),
   // --- Natural-language query ---------------------------------------------
   {
     id: 'askGet',
@@ -406,6 +403,9 @@ export const endpoints = [
       { url: '/ask', status: 400, body: { query: 42 } },
     ],
   },
+  // --- Installers ---------------------------------------------------------
+  installer('layer'),
+  installer('hacker'),
   installer('everyday'),
   installer('minimal'),
   // --- Documentation ------------------------------------------------------

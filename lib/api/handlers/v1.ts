@@ -47,8 +47,6 @@ function listHandler(id: 'listDesktops' | 'listRooms' | 'listApps', list: 'deskt
     return { json: unwrap<object>(paginate<object>(rows, { ...input, list, cursors: rt.cursors })) };
   });
 }
-export const listDesktops = listHandler('listDesktops', 'desktops');
-export const listRooms = listHandler('listRooms', 'rooms');
 export const listOptionsHandler = implement(endpointById('listOptions'), async ({ query }) => {
   const rt = runtime();
   const filters = {
@@ -62,6 +60,8 @@ export const listOptionsHandler = implement(endpointById('listOptions'), async (
   return { json: unwrap<object>(answer) };
 });
 
+export const listDesktops = listHandler('listDesktops', 'desktops');
+export const listRooms = listHandler('listRooms', 'rooms');
 export const listApps = listHandler('listApps', 'apps');
 
 /** Spec "Limits": release metadata is cached five minutes at the edge. */
@@ -111,6 +111,20 @@ export const download = implement(endpointById('download'), async ({ params }) =
   return new Response(null, { status: 302, headers: { Location: target.value.url, 'Cache-Control': cacheControl } });
 });
 
+/**
+ * Work to do once the answer is sent: Next's `after()` (on Vercel,
+ * waitUntil). Outside a request (the docs run examples at build time,
+ * lib/docs/remark-api-examples.ts) there is no response to wait for, so it
+ * starts at once.
+ */
+function runAfterResponse(task: () => Promise<void>): void {
+  try {
+    after(task);
+  } catch {
+    void task();
+  }
+}
+
 function batchAnswerResponse(stored: StoredResponse, replayed: boolean): Response {
   const headers = new Headers(stored.headers);
   if (replayed) headers.set('Idempotency-Replayed', 'true');
@@ -126,20 +140,6 @@ export const runBatchHandler = implement(
     if (parseSandboxBody(body)) request.sandbox = true;
     // Release operations get what is left of the request's budget.
     const releases = { latestRelease: (app: string) => rt.releases.latestRelease(app, deadline) };
-/**
- * Work to do once the answer is sent: Next's `after()` (on Vercel,
- * waitUntil). Outside a request (the docs run examples at build time,
- * lib/docs/remark-api-examples.ts) there is no response to wait for, so it
- * starts at once.
- */
-function runAfterResponse(task: () => Promise<void>): void {
-  try {
-    after(task);
-  } catch {
-    void task();
-  }
-}
-
     const execute = async (): Promise<StoredResponse> => {
       const answer = await runBatch(request, { search: rt.search, releases, sandbox: rt.sandbox, origin: rt.origin, log: rt.log });
       return { status: 200, headers: { 'Content-Type': 'application/json', ...noStore }, body: JSON.stringify(answer) };
