@@ -3,13 +3,14 @@ import { notFoundPagePath, wantsHtml } from '@/lib/http/not-found';
 import { ApiError } from '@/lib/http/problem';
 import { isTwinPath, negotiatePage } from '@/lib/http/page-negotiation';
 import { classifyPath, isMissingForBrowsers, pageAllow as pageMethods } from '@/lib/api/route-map';
+import { isAiBot } from '@/lib/discovery/ai-bots';
 
 /**
  * Next 16's name for middleware. Decides from the tables in lib/: 404
  * `not_found` for paths nothing answers, 405 for pages and their twins asked
  * with another method, and Accept negotiation of the pages (markdown twins, 406).
  *
- * It does not run for /v1 and /api (see `config.matcher`): their rate limit
+ * It does not run for /v1, /api and /ask (see `config.matcher`): their rate limit
  * and 404s live in the route layer (lib/http/rate-limit.ts), because Next's
  * proxy step costs more than the whole handler of a cheap read.
  */
@@ -36,7 +37,9 @@ export default function proxy(request: NextRequest) {
     }
   }
 
-  const decision = negotiatePage(pathname, request.headers.get('accept'));
+  // Agent mode of the home page (spec: `/index.md` "also served for `/` with `?mode=agent` … and to AI-bot user agents").
+  const agentMode = pathname === '/' && (request.nextUrl.searchParams.get('mode') === 'agent' || isAiBot(request.headers.get('user-agent')));
+  const decision = negotiatePage(pathname, request.headers.get('accept'), { agentMode });
   if (decision.kind === 'rewrite') {
     return NextResponse.rewrite(new URL(decision.to, request.nextUrl), { headers: decision.headers });
   }
@@ -46,5 +49,5 @@ export default function proxy(request: NextRequest) {
 
 export const config = {
   // Not Next's own assets, the files in public/, the JSON API (/v1, /api) or the benchmark baselines.
-  matcher: ['/((?!_next/static|_next/image|fonts/|v1/|api/|bench/|favicon.ico|icon.svg).*)'],
+  matcher: ['/((?!_next/static|_next/image|fonts/|v1/|api/|bench/|ask$|favicon.ico|icon.svg).*)'],
 };

@@ -7,15 +7,14 @@
  * parts of frameworks (Hono's streamSSE needs its Context), and the others
  * write to Node's `ServerResponse`. Names are checked all the same.
  */
-const encoder = new TextEncoder();
 const eventName = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-export function sseFrame(event: string, data: unknown): Uint8Array {
+export function sseFrame(event: string, data: unknown): string {
   if (!eventName.test(event)) throw new RangeError(`not an event name: ${JSON.stringify(event)}`);
   const json = JSON.stringify(data);
   // JSON.stringify never emits a raw CR or LF; if a value ever did, the frame would split.
   if (/[\r\n]/.test(json)) throw new RangeError('an SSE data line may not hold CR or LF');
-  return encoder.encode(`event: ${event}\ndata: ${json}\n\n`);
+  return `event: ${event}\ndata: ${json}\n\n`;
 }
 
 /** Headers of an event stream: never cached, and not held back by buffering proxies (nginx reads X-Accel-Buffering). */
@@ -25,15 +24,13 @@ export const sseHeaders = {
   'X-Accel-Buffering': 'no',
 } as const;
 
-/** A response that sends the frames one by one, then ends. */
-export function sseResponse(frames: Iterable<Uint8Array>, headers: Record<string, string> = {}): Response {
-  const iterator = frames[Symbol.iterator]();
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const next = iterator.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
-  return new Response(body, { headers: { ...sseHeaders, ...headers } });
+/**
+ * A response that sends the frames, then ends. The frames of an answer are
+ * all known when it starts (an /ask answer is ranked before its stream
+ * opens, so a failure can still be a problem document), so they go out as
+ * one body: a Web stream would only add rounds of Next's stream piping
+ * before the first `result` reaches the reader.
+ */
+export function sseResponse(frames: Iterable<string>, headers: Record<string, string> = {}): Response {
+  return new Response([...frames].join(''), { headers: { ...sseHeaders, ...headers } });
 }
