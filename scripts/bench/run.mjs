@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The benchmarks of issues 3 and 4, in one run (`npm run bench`). Plain ESM
+// The benchmarks of issues 3, 4, 9, 10, 11 and 13, in one run (`npm run bench`). Plain ESM
 // JavaScript: Node 20 runs it without a TypeScript loader.
 //
 //   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only]
@@ -502,6 +502,22 @@ async function runSoakCases() {
 
 // ---------------------------------------------------------------------------
 
+/**
+ * Cases measured request by request rather than under load: (f) ranking
+ * quality beside the stock Fumadocs route, (g) MCP tools/call beside
+ * /v1/search when scripts/bench/mcp.mjs is there, (h) /ask beside /v1/search.
+ */
+async function agentDoorCases(base) {
+  const quality = await import('./search-quality.mjs');
+  quality.printSearchQuality(await quality.measureSearchQuality(base));
+  if (existsSync(path.join(repoRoot, 'scripts/bench/mcp.mjs'))) {
+    const mcp = await import('./mcp.mjs');
+    if (typeof mcp.measureMcp === 'function') mcp.printMcp(await mcp.measureMcp(base));
+  }
+  const ask = await import('./ask.mjs');
+  ask.printAsk(await ask.measureAsk(base));
+}
+
 async function main() {
   const started = Date.now();
   const tasksetVersion = hasTaskset ? requireTool('taskset', ['--version'], 'It comes with util-linux: `apt-get install -y util-linux`.') : 'no taskset';
@@ -777,6 +793,9 @@ async function main() {
       console.log(`  ${record.name}: ${inherited(record.command)}`);
     }
     for (const spec of specs) console.log(`  load ${spec.id} (round 1): ${r[spec.id].command}`);
+
+    // The agent doors and search quality (issues 10, 11, 13), on the search server (d): one request at a time.
+    await agentDoorCases(serverD.url);
 
     await stopAll();
     const soakInvalid = await runSoakCases();
