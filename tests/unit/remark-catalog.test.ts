@@ -175,6 +175,26 @@ describe('remark-catalog', () => {
     // Ordinary code blocks stay out of the index, as before.
     expect(contents.some((content) => content.includes('echo other'))).toBe(false);
   });
+
+  it('keeps the option browser’s table out of the search index (each option ranks by its own entry)', () => {
+    const options = sourceConfig.mdxOptions;
+    if (typeof options !== 'object' || options.preset === 'minimal') throw new Error('expected the fumadocs preset options');
+    const search = unified()
+      .use(remarkParse)
+      .use(remarkMdx)
+      .use(remarkGfm)
+      .use(remarkHeading)
+      .use(remarkCatalog, { origin })
+      .use(remarkStructure, options.remarkStructureOptions!);
+    const file = new VFile({ value: 'Every option.\n\n<OptionTable />\n\n| a | b |\n|---|---|\n| kept | too |', path: 'page.mdx' });
+    search.runSync(search.parse(file), file);
+    const contents = file.data.structuredData!.contents.map((entry) => entry.content).join('\n');
+    expect(contents).toContain('Every option.');
+    expect(contents).not.toContain('layer.wallpaper.glow.spread');
+    expect(contents).toContain('kept');
+    // The page itself still shows every option.
+    expect(toMarkdown('<OptionTable />')).toContain('layer.wallpaper.glow.spread');
+  });
 });
 
 describe('the docs pages', () => {
