@@ -10,9 +10,11 @@ import { isAiBot } from '@/lib/discovery/ai-bots';
  * `not_found` for paths nothing answers, 405 for pages and their twins asked
  * with another method, and Accept negotiation of the pages (markdown twins, 406).
  *
- * It does not run for /v1, /api and /ask (see `config.matcher`): their rate limit
- * and 404s live in the route layer (lib/http/rate-limit.ts), because Next's
- * proxy step costs more than the whole handler of a cheap read.
+ * It does not run for /v1, /api, /ask and the three MCP transports (see
+ * `config.matcher`): their rate limit, 404s and 405s live in the route layer
+ * (lib/http/rate-limit.ts, lib/api/route-handlers.ts), because Next's proxy
+ * step costs more than the whole handler of a cheap read (an MCP
+ * `tools/call search_docs` spent more in it than in the tool).
  */
 
 export default function proxy(request: NextRequest) {
@@ -48,6 +50,7 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not Next's own assets, the files in public/, the JSON API (/v1, /api) or the benchmark baselines.
-  matcher: ['/((?!_next/static|_next/image|fonts/|v1/|api/|bench/|ask$|favicon.ico|icon.svg).*)'],
+  // Not Next's own assets, the files in public/, the JSON API (/v1, /api), /ask, the MCP
+  // transports (exactly /mcp, /mcp/docs, /.well-known/mcp) or the benchmark baselines.
+  matcher: ['/((?!_next/static|_next/image|fonts/|v1/|api/|bench/|ask$|mcp$|mcp/docs$|.well-known/mcp$|favicon.ico|icon.svg).*)'],
 };

@@ -16,6 +16,19 @@ export const problemRoute = '/problems';
 export const designRoute = '/design.md';
 export const signatureDirectoryRoute = '/.well-known/http-message-signatures-directory';
 
+/** The MCP transports and their documents (spec "Agent endpoints"). */
+export const mcp = {
+  transport: '/mcp',
+  docsTransport: '/mcp/docs',
+  wellKnownTransport: '/.well-known/mcp',
+  manifest: '/mcp.json',
+  wellKnownManifest: '/.well-known/mcp.json',
+  serverCard: '/.well-known/mcp/server-card.json',
+  serverCardAlias: '/mcp/server-card',
+  /** The docs page of the Agents section that explains them. */
+  docs: '/docs/agents/mcp',
+} as const;
+
 /** Installers: `/layer.sh` asks for a desktop; the others pin one. */
 export const installerRoute = (name: string) => `/${name}.sh`;
 export const downloadRoute = (app: string) => `/download/${app}`;

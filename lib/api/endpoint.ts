@@ -80,6 +80,13 @@ export interface EndpointSpec {
   inputProblems?: Partial<Record<string, ProblemCode>>;
   /** Counted against the per-client rate limit (spec: "Limits"). */
   rateLimited: boolean;
+  /**
+   * Open CORS (spec "Authentication" 2, for the MCP endpoints): every answer
+   * of the path, the route layer's 405, 429 and OPTIONS included, carries
+   * `Access-Control-Allow-Origin: *` and exposes the response headers the
+   * rows document; OPTIONS answers an open preflight.
+   */
+  cors?: 'open';
   /** A deprecated row answers with `Deprecation: true` and `Sunset`. */
   deprecated?: { sunset: Date };
   /** Concrete examples the real-server walk requests, with their statuses. */
@@ -103,6 +110,7 @@ export const endpointTags = {
   Installers: 'The installer one-liners, proxied from the code host.',
   Documentation: 'The documentation and its machine-readable text views.',
   Platform: 'Problem pages, the OpenAPI description and signing keys.',
+  Agents: 'The MCP transports for coding agents (JSON-RPC 2.0) and their discovery documents.',
 } as const;
 export type EndpointTag = keyof typeof endpointTags;
 

@@ -22,6 +22,7 @@ import {
   uriReference,
 } from '@/lib/core/schemas';
 import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
+import { agentEndpoints } from './agent-endpoints';
 
 /**
  * The endpoint table: every method and path the service answers, once.
@@ -572,6 +573,8 @@ export const endpoints = [
     rateLimited: true,
     examples: [{ url: '/.well-known/http-message-signatures-directory', status: 200 }],
   },
+  // --- Agents (lib/api/agent-endpoints.ts) ---------------------------------
+  ...agentEndpoints,
 ] as const satisfies readonly EndpointSpec[];
 
 export type Endpoint = (typeof endpoints)[number];

@@ -33,6 +33,8 @@ const info = {
     '**Limits of inputs**: `q` is 1–500 characters; `limit` is decimal digits only, 1–50; a batch takes 1–20 operations and a job 1–100, each body at most 64 KiB (`x-max-bytes`).',
     '',
     '**Versioning**: /v1 is path-versioned. A deprecated endpoint keeps answering and adds `Deprecation: true` and a `Sunset` HTTP-date.',
+    '',
+    '**MCP** (tag Agents): /mcp, /mcp/docs and /.well-known/mcp take JSON-RPC 2.0 over MCP Streamable HTTP, stateless, answered as JSON in the 2026-07-28 and the 2025 protocol revisions, with open CORS. Their body errors are JSON-RPC errors; tool failures are tool results with `isError`; the 405 and 429 are the problems above. `mcp-protocol-version` on every answer names the revision answered.',
   ].join('\n'),
   license: { name: 'MIT', identifier: 'MIT' },
 };
@@ -69,9 +71,21 @@ function headersOf(specs: HeaderSpecs | undefined, components: Record<string, Js
 const mediaTypeOf = (response: Pick<ResponseSpec, 'representation' | 'mediaType'>) =>
   response.mediaType ?? mediaTypes[response.representation as keyof typeof mediaTypes];
 
+/** What a `cors: 'open'` row's answers carry (lib/api/route-handlers.ts `openCors`). */
+const corsHeaders: HeaderSpecs = {
+  'Access-Control-Allow-Origin': { description: '`*`: any origin may read the answer (open CORS)', schema: z.literal('*'), required: true },
+  'Access-Control-Expose-Headers': { description: 'The response headers a browser may read: the RateLimit headers, `Retry-After`, `Allow` and the documented ones', schema: z.string(), required: true },
+};
+
+/** Headers every answer of a row carries: the rate limit, and open CORS. */
+const commonHeaders = (endpoint: EndpointSpec): HeaderSpecs => ({
+  ...(endpoint.rateLimited ? rateLimitHeaders : {}),
+  ...(endpoint.cors === 'open' ? corsHeaders : {}),
+});
+
 function responseOf(response: ResponseSpec, endpoint: EndpointSpec, components: Record<string, JsonSchema>) {
   const headers = {
-    ...(endpoint.rateLimited ? rateLimitHeaders : {}),
+    ...commonHeaders(endpoint),
     ...response.headers,
   };
   const content =
@@ -120,11 +134,12 @@ function operationOf(endpoint: EndpointSpec, components: Record<string, JsonSche
     if (status === 405) extra.Allow = { description: 'The methods the path takes', schema: z.string(), required: true };
     responses[String(status)] = {
       description: `Problem: ${codes.map((code) => `\`${code}\``).join(', ')}`,
-      headers: headersOf({ ...(endpoint.rateLimited ? rateLimitHeaders : {}), ...extra }, components),
+      headers: headersOf({ ...commonHeaders(endpoint), ...extra }, components),
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     };
   }
-  if (endpoint.errors.length > 0) {
+  // A row that documents its own 500 (the MCP transports' JSON-RPC error) keeps it.
+  if (endpoint.errors.length > 0 && !endpoint.responses[500]) {
     responses['500'] = {
       description: 'Problem: `internal_error` (with a `request_id` that is also logged)',
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -160,6 +175,15 @@ function optionsOperation(path: string, rows: readonly EndpointSpec[], component
     required: true,
     schema: schemaOf(schema as z.ZodType, 'output', components),
   }));
+  const allow = allowHeader(rows.map((row) => row.method as HttpMethod));
+  const preflight: HeaderSpecs = rows.some((row) => row.cors === 'open')
+    ? {
+        ...corsHeaders,
+        'Access-Control-Allow-Methods': { description: `\`${allow}\``, schema: z.string(), required: true },
+        'Access-Control-Allow-Headers': { description: 'The request headers the path reads, and `content-type`, `accept`', schema: z.string(), required: true },
+        'Access-Control-Max-Age': { description: 'Seconds a browser may keep the preflight (86400)', schema: z.number().int(), required: true },
+      }
+    : {};
   return {
     operationId: `options${rows[0]!.id[0]!.toUpperCase()}${rows[0]!.id.slice(1)}`,
     summary: `Methods of ${path}`,
@@ -167,8 +191,8 @@ function optionsOperation(path: string, rows: readonly EndpointSpec[], component
     ...(parameters.length ? { parameters } : {}),
     responses: {
       204: {
-        description: `No body; \`Allow: ${allowHeader(rows.map((row) => row.method as HttpMethod))}\``,
-        headers: headersOf({ Allow: { description: 'The methods the path takes', schema: z.string(), required: true } }, components),
+        description: `No body; \`Allow: ${allow}\`${preflight['Access-Control-Allow-Origin'] ? ' (an open CORS preflight)' : ''}`,
+        headers: headersOf({ Allow: { description: 'The methods the path takes', schema: z.string(), required: true }, ...preflight }, components),
       },
     },
   };

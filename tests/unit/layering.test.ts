@@ -11,6 +11,13 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const lowerFloors = ['lib/core', 'lib/http', 'lib/store', 'lib/catalog'];
 const doors = ['lib/api', 'lib/agents', 'lib/docs', 'lib/runtime.ts', 'app'];
+/**
+ * The agent doors (MCP, later A2A) stand on the core alone: they take their
+ * services as arguments and never reach the REST door, the docs or the
+ * composition root (lib/api/handlers/agents.ts binds the runtime).
+ */
+const agentDoor = 'lib/agents';
+const agentFoundations = [agentDoor, ...lowerFloors, 'lib/routes.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {
@@ -47,6 +54,17 @@ describe('layering of lib/', () => {
     const offences = [...graph].flatMap(([file, imports]) =>
       lowerFloors.some((floor) => file.startsWith(`${floor}/`))
         ? imports.filter((target) => doors.some((door) => target === door || target.startsWith(`${door}/`))).map((target) => `${file} -> ${target}`)
+        : [],
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps lib/agents on lib/core, lib/http, lib/store, lib/catalog and lib/routes', () => {
+    const offences = [...graph].flatMap(([file, imports]) =>
+      file.startsWith(`${agentDoor}/`)
+        ? imports
+            .filter((target) => !agentFoundations.some((floor) => target === floor || target.startsWith(`${floor}/`)))
+            .map((target) => `${file} -> ${target}`)
         : [],
     );
     expect(offences).toEqual([]);

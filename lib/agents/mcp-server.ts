@@ -1,0 +1,123 @@
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
+import { ApiError } from '@/lib/http/problem';
+import { mcp } from '@/lib/routes';
+import type { Log } from '@/lib/store/types';
+import { findTool, runTool, toolDescription, toolNames, type ToolContext, type ToolName, type ToolSpec } from './tools';
+
+/**
+ * The MCP servers of the site (spec "Agent endpoints"): `svc` at /mcp and
+ * /.well-known/mcp with every tool, `svc-docs` at /mcp/docs with only
+ * `search_docs`. Each is the SDK's low-level `Server` with two handlers,
+ * `tools/list` and `tools/call`, both read from the tool table.
+ *
+ * Why not `McpServer.registerTool`: its own argument validation answers a
+ * bad argument with a plain-text error result, where the spec ("Other
+ * shapes", MCP tool error result) wants `{ error: { code, message } }` in
+ * the text and in `structuredContent`, with the REST codes; and the server
+ * card must list the very JSON Schemas `tools/list` sends
+ * (`toolDescription`). The SDK still does everything else: both protocol
+ * eras, `initialize` negotiation, `server/discover`, `ping`, the
+ * 2026-07-28 envelope, result `_meta` and cache hints.
+ */
+
+/** serverInfo.version, and the server card's `version` (spec "Versioning" 5). */
+export const mcpServerVersion = '1.0.0';
+
+export interface McpServerSpec {
+  /** serverInfo.name: `svc` or `svc-docs` (spec "Agent endpoints"). */
+  name: 'svc' | 'svc-docs';
+  title: string;
+  description: string;
+  /** Where its transport answers; the first is the canonical URL. */
+  paths: readonly string[];
+  tools: readonly ToolName[];
+}
+
+export const mcpServers = {
+  svc: {
+    name: 'svc',
+    title: 'layer site',
+    description: 'Read-only MCP server of the layer site: documentation search, desktop install lines and the latest macOS releases of pounce and perch.',
+    paths: [mcp.transport, mcp.wellKnownTransport],
+    tools: toolNames,
+  },
+  'svc-docs': {
+    name: 'svc-docs',
+    title: 'layer site documentation search',
+    description: 'Read-only MCP server that searches the documentation of the layer site.',
+    paths: [mcp.docsTransport],
+    tools: ['search_docs'],
+  },
+} as const satisfies Record<string, McpServerSpec>;
+
+export type McpServerName = keyof typeof mcpServers;
+
+export function serverTools(spec: McpServerSpec): ToolSpec[] {
+  return spec.tools.map((name) => findTool(name)!);
+}
+
+/** What agents read in `initialize` / `server/discover`: what the server is for and how to call it. */
+function instructions(spec: McpServerSpec): string {
+  const names = spec.tools.map((name) => `\`${name}\``).join(', ');
+  return `${spec.description} Tools: ${names}. Every tool is read-only and takes \`sandbox: true\` for deterministic sample answers. A failure is a result with isError set and structuredContent { error: { code, message } }; the codes are those of the site's REST API (${mcp.docs}).`;
+}
+
+/** A tool's answer (spec "Other shapes"): the object as `structuredContent`, and the same JSON as text. */
+export function toolSuccess(value: object): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
+}
+
+/**
+ * The one mapping of a core failure to an MCP tool error (spec "Errors":
+ * "MCP tool failures are `isError` results"): the ApiError's code, the same
+ * one the REST problem carries, and its detail as the message.
+ */
+export function toolError(error: ApiError): CallToolResult {
+  const body = { error: { code: error.code, message: error.detail } };
+  return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body, isError: true };
+}
+
+/** A bug in a tool is still a tool result: `internal_error` with a logged request id, never a stack trace. */
+function unexpectedFailure(tool: string, error: unknown, log: Log | undefined): CallToolResult {
+  const requestId = crypto.randomUUID();
+  log?.('error', 'MCP tool failed', {
+    requestId,
+    tool,
+    cause: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return toolError(new ApiError('internal_error', `The tool failed unexpectedly. Quote request id ${requestId} when reporting it.`, {}, requestId));
+}
+
+export async function callTool(spec: McpServerSpec, name: string, args: unknown, context: ToolContext, log?: Log): Promise<CallToolResult> {
+  const tool = (spec.tools as readonly string[]).includes(name) ? findTool(name) : undefined;
+  if (!tool) {
+    // A tool that does not exist is a protocol error (MCP 2025-11-25 "Error Handling": -32602).
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. This server's tools are ${spec.tools.join(', ')}.`);
+  }
+  try {
+    const result = await runTool(tool, args, context);
+    return result.ok ? toolSuccess(result.value) : toolError(result.error);
+  } catch (error) {
+    return unexpectedFailure(name, error, log);
+  }
+}
+
+/** The tool list and identity rarely change within a deployment: clients may keep them five minutes (2026-07-28 caching). */
+const cacheHint = { ttlMs: 300_000, cacheScope: 'public' } as const;
+
+/** A fresh server for one request (the SDK's per-request factory; stateless in both eras). */
+export function buildMcpServer(spec: McpServerSpec, context: ToolContext, log?: Log): Server {
+  const server = new Server(
+    { name: spec.name, title: spec.title, version: mcpServerVersion },
+    {
+      // The tool list never changes while the server runs, so there is nothing to subscribe to.
+      capabilities: { tools: { listChanged: false } },
+      instructions: instructions(spec),
+      cacheHints: { 'tools/list': cacheHint, 'server/discover': cacheHint },
+    },
+  );
+  const listed = { tools: serverTools(spec).map(toolDescription) };
+  server.setRequestHandler('tools/list', () => listed);
+  server.setRequestHandler('tools/call', (request) => callTool(spec, request.params.name, request.params.arguments, context, log));
+  return server;
+}

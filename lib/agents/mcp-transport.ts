@@ -1,0 +1,222 @@
+import {
+  createMcpHandler,
+  DEFAULT_NEGOTIATED_PROTOCOL_VERSION,
+  hostHeaderValidationResponse,
+  isLegacyRequest,
+  LATEST_PROTOCOL_VERSION,
+  localhostAllowedHostnames,
+  PROTOCOL_VERSION_META_KEY,
+  readRequestBody,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHttpHandler,
+} from '@modelcontextprotocol/server';
+import type { RouteHandler } from '@/lib/http/route-handler';
+import type { Log } from '@/lib/store/types';
+import { jsonRpcError, jsonRpcErrorCodes, jsonRpcMessageSchema, maxBatchMessages, maxMcpBodyBytes } from './json-rpc';
+import { buildMcpServer, type McpServerSpec } from './mcp-server';
+import type { ToolContext } from './tools';
+
+/**
+ * The MCP transport over HTTP (spec "Agent endpoints"; "Events" 3; the MCP
+ * sentences of "Errors"): POST only, stateless, JSON answers in both
+ * protocol eras.
+ *
+ * The SDK serves the protocol. `createMcpHandler` (legacy: 'reject',
+ * responseMode: 'json') answers 2026-07-28 requests: `server/discover`,
+ * the per-request `_meta` envelope, the SEP-2243 header checks. 2025-era
+ * requests (`initialize` negotiation, batch arrays) are routed with the
+ * SDK's own predicate, `isLegacyRequest`, to a stateless streamable HTTP
+ * transport with `enableJsonResponse`: the handler's built-in legacy path
+ * would answer them as SSE (the pattern the SDK documents on
+ * `isLegacyRequest`). Both legs build their server from the same factory
+ * (lib/agents/mcp-server.ts).
+ *
+ * This wrapper adds only what the spec asks and the SDK does not do:
+ * - the body is read once, capped at 1 MiB, and checked: not JSON → 400
+ *   -32700; JSON that is not JSON-RPC, an empty batch or one of more than
+ *   20 messages → 400 -32600; too large → 413 -32600 (never a 5xx);
+ * - a batch is answered with an array even when one request in it has a
+ *   response (`[notification, request]`), as JSON-RPC 2.0 §6 requires; the
+ *   SDK answers that case with the bare response object;
+ * - `mcp-protocol-version` on every answer, naming the version answered;
+ * - JSON whatever `Accept` says: every answer is `application/json`, so a
+ *   client that accepts only JSON is not refused (the SDK's 2025 leg wants
+ *   both JSON and SSE in `Accept`);
+ * - DNS-rebinding protection where the MCP spec requires it (2025-11-25
+ *   "Transports", Security Warning): a deployment whose public origin is
+ *   loopback (a development server) answers only requests addressed to a
+ *   loopback host. A public deployment answers any host and origin (spec
+ *   "Authentication" 2: open CORS, no authentication).
+ *
+ * The route layer does the rest from the endpoint table (lib/api): the 405
+ * for every other method (GET too: there is nothing to stream), the open
+ * CORS headers and preflight, and the rate limit.
+ */
+
+/** The 2026-07-28 revisions the SDK serves through `server/discover` (checked against it by the tests). */
+export const modernProtocolVersions = ['2026-07-28'] as const;
+/** Every revision a client can speak to these transports, newest first. */
+export const servedProtocolVersions: readonly string[] = [...modernProtocolVersions, ...SUPPORTED_PROTOCOL_VERSIONS];
+
+export const protocolVersionHeader = 'mcp-protocol-version';
+
+export interface McpTransportDeps {
+  /** The core services the tools read, for this request. */
+  context: () => ToolContext;
+  /** The deployment's public origin: a loopback one turns on the host check. */
+  origin: () => string;
+  log?: Log;
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The protocol version an answer speaks: the one `initialize` negotiates
+ * (the client's, if served, else the latest 2025-era revision, as the SDK
+ * negotiates), else the revision a 2026-07-28 envelope claims, else a
+ * served `mcp-protocol-version` header, else 2025-03-26, which a server
+ * assumes when a request names none (MCP 2025-06-18 "Protocol Version Header").
+ */
+export function answeredProtocolVersion(body: unknown, header: string | null): string {
+  const messages = (Array.isArray(body) ? body : [body]).filter(isObject);
+  const initialize = messages.find((message) => message.method === 'initialize');
+  if (initialize) {
+    const requested = isObject(initialize.params) ? initialize.params.protocolVersion : undefined;
+    return typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
+  }
+  for (const message of messages) {
+    const meta = isObject(message.params) && isObject(message.params._meta) ? message.params._meta : undefined;
+    const claimed = meta?.[PROTOCOL_VERSION_META_KEY];
+    if (typeof claimed === 'string') return (modernProtocolVersions as readonly string[]).includes(claimed) ? claimed : modernProtocolVersions[0];
+  }
+  const named = header?.trim();
+  if (named && servedProtocolVersions.includes(named)) return named;
+  return DEFAULT_NEGOTIATED_PROTOCOL_VERSION;
+}
+
+/** Headers of every answer of an MCP path, the route layer's 405, 429 and preflight included. */
+export function mcpAnswerHeaders(request: Request): Record<string, string> {
+  return { [protocolVersionHeader]: answeredProtocolVersion(undefined, request.headers.get(protocolVersionHeader)) };
+}
+
+function jsonRpcErrorResponse(status: number, code: number, message: string): Response {
+  return Response.json(jsonRpcError(code, message), { status });
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const { hostname } = new URL(origin);
+    return loopbackHosts.has(hostname) || hostname.endsWith('.localhost');
+  } catch {
+    return false;
+  }
+}
+
+type ParsedBody = { ok: true; body: unknown } | { ok: false; response: Response };
+
+/** Reads, caps and checks the body (JSON-RPC 2.0 §4, §5.1, §6). */
+async function readJsonRpcBody(request: Request): Promise<ParsedBody> {
+  let text: string;
+  try {
+    const read = await readRequestBody(request, maxMcpBodyBytes);
+    if (read.tooLarge) {
+      const message = `Invalid Request: the body is larger than ${maxMcpBodyBytes} bytes (1 MiB).`;
+      return { ok: false, response: jsonRpcErrorResponse(413, jsonRpcErrorCodes.invalidRequest, message) };
+    }
+    text = read.text;
+  } catch {
+    return { ok: false, response: jsonRpcErrorResponse(400, jsonRpcErrorCodes.parseError, 'Parse error: the body could not be read.') };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, response: jsonRpcErrorResponse(400, jsonRpcErrorCodes.parseError, 'Parse error: the body is not JSON.') };
+  }
+  const invalid = (why: string) => ({ ok: false as const, response: jsonRpcErrorResponse(400, jsonRpcErrorCodes.invalidRequest, `Invalid Request: ${why}`) });
+  if (Array.isArray(body)) {
+    if (body.length === 0) return invalid('the batch is empty.');
+    if (body.length > maxBatchMessages) return invalid(`a batch takes at most ${maxBatchMessages} messages; this one has ${body.length}.`);
+    const bad = body.findIndex((message) => !jsonRpcMessageSchema.safeParse(message).success);
+    if (bad >= 0) return invalid(`message ${bad} of the batch is not a JSON-RPC 2.0 message.`);
+  } else if (!jsonRpcMessageSchema.safeParse(body).success) {
+    return invalid('the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a method, or a response).');
+  }
+  return { ok: true, body };
+}
+
+/** The request the SDK's 2025 leg sees: the same headers, with an `Accept` it takes (every answer here is JSON). */
+function forLegacyLeg(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set('accept', 'application/json, text/event-stream');
+  return new Request(request.url, { method: 'POST', headers });
+}
+
+/** JSON-RPC 2.0 §6: the answer to a batch is an array, even with one response in it. */
+async function asBatchAnswer(response: Response): Promise<Response> {
+  if (response.status !== 200 || !/json/.test(response.headers.get('content-type') ?? '')) return response;
+  const text = await response.text();
+  const answer = JSON.parse(text) as unknown;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(Array.isArray(answer) ? text : JSON.stringify([answer]), { status: 200, headers });
+}
+
+/** Adds headers to an answer of the SDK (whose headers may be immutable). */
+function withAnswerHeaders(response: Response, headers: Record<string, string>): Response {
+  const merged = new Headers(response.headers);
+  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
+}
+
+/** POST of one MCP path, serving `spec`'s tools. */
+export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps): RouteHandler {
+  const factory = () => buildMcpServer(spec, deps.context(), deps.log);
+  let modern: McpHttpHandler | undefined;
+  const modernLeg = () =>
+    (modern ??= createMcpHandler(factory, { legacy: 'reject', responseMode: 'json', maxRequestBodySize: maxMcpBodyBytes }));
+
+  async function legacyLeg(request: Request, body: unknown): Promise<Response> {
+    const server = factory();
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(forLegacyLeg(request), { parsedBody: body });
+    } finally {
+      void transport.close().catch(() => undefined);
+      void server.close().catch(() => undefined);
+    }
+  }
+
+  return async (request) => {
+    const version = (body: unknown) => ({
+      [protocolVersionHeader]: answeredProtocolVersion(body, request.headers.get(protocolVersionHeader)),
+      'Cache-Control': 'no-store',
+    });
+    try {
+      // Every HTTP/1.1 request has a Host (RFC 9112 §3.2); one without is an in-process call (the docs build).
+      if (isLoopbackOrigin(deps.origin()) && request.headers.has('host')) {
+        const refused = hostHeaderValidationResponse(request, localhostAllowedHostnames());
+        if (refused) return withAnswerHeaders(refused, version(undefined));
+      }
+      const parsed = await readJsonRpcBody(request);
+      if (!parsed.ok) return withAnswerHeaders(parsed.response, version(undefined));
+      const { body } = parsed;
+      const answer = (await isLegacyRequest(request, body))
+        ? await legacyLeg(request, body)
+        : await modernLeg().fetch(request, { parsedBody: body });
+      return withAnswerHeaders(Array.isArray(body) ? await asBatchAnswer(answer) : answer, version(body));
+    } catch (error) {
+      // A bug, not a bad request: JSON-RPC's internal error, with the cause in the log only.
+      const requestId = crypto.randomUUID();
+      deps.log?.('error', 'MCP transport failed', { requestId, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      return withAnswerHeaders(
+        jsonRpcErrorResponse(500, jsonRpcErrorCodes.internalError, `Internal error. Quote request id ${requestId} when reporting it.`),
+        version(undefined),
+      );
+    }
+  };
+}

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import {
+  jsonRpcErrorResponseSchema,
+  maxBatchMessages,
+  maxMcpBodyBytes,
+  mcpRequestBodySchema,
+  mcpResponseBodySchema,
+} from '@/lib/agents/json-rpc';
+import { flatMcpManifestSchema, mcpManifestSchema, serverCardSchema } from '@/lib/agents/mcp-documents';
+import { mcp } from '@/lib/routes';
+import type { EndpointExample, EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
+
+/**
+ * The rows of the endpoint table for the agent doors (spec "Agent
+ * endpoints"): the three MCP transports (POST, and OPTIONS for the open
+ * preflight) and the four discovery documents. All are `cors: 'open'`
+ * (spec "Authentication" 2), so the route layer puts the CORS headers on
+ * every answer, its 405 and 429 included. /openapi.json describes the
+ * transports' JSON-RPC bodies with the schemas of lib/agents/json-rpc.ts.
+ */
+
+const mcpRequestHeaders: Record<string, HeaderSpec> = {
+  'mcp-protocol-version': {
+    description:
+      'The protocol revision the request speaks. 2025 era: optional (`initialize` negotiates the version; another served revision may be named on later requests; an unknown one is a 400). 2026-07-28: required, and equal to the `_meta` envelope\'s.',
+    schema: z.string(),
+  },
+  'mcp-method': { description: '2026-07-28 (SEP-2243): required, the JSON-RPC `method` of the body', schema: z.string() },
+  'mcp-name': { description: '2026-07-28 (SEP-2243): required on `tools/call`, the `params.name` of the body', schema: z.string() },
+  'last-event-id': { description: 'Accepted and ignored: nothing is streamed, so there is nothing to resume', schema: z.string() },
+};
+
+const versionHeader: Record<string, HeaderSpec> = {
+  'mcp-protocol-version': {
+    description: 'The protocol revision answered: the one `initialize` negotiated, the one the 2026-07-28 envelope names, or the request header\'s; 2025-03-26 when the request names none',
+    schema: z.string(),
+    required: true,
+  },
+};
+
+const jsonRpc = (description: string, schema: z.ZodType): ResponseSpec => ({
+  description,
+  representation: 'json-rpc',
+  schema,
+  headers: versionHeader,
+});
+
+const transportResponses: Record<number, ResponseSpec> = {
+  200: jsonRpc(
+    'The JSON-RPC response (a tool failure is a result with `isError` set and `structuredContent` `{ error: { code, message } }`); for a batch, the array of responses to its requests',
+    mcpResponseBodySchema,
+  ),
+  202: {
+    description: 'The body held only notifications (or responses): accepted, no body',
+    representation: 'none',
+    headers: versionHeader,
+  },
+  400: jsonRpc(
+    `JSON-RPC error, \`id\` null: -32700 the body is not JSON; -32600 JSON that is not JSON-RPC 2.0, an empty batch, or more than ${maxBatchMessages} messages; -32000 an unsupported \`mcp-protocol-version\` (2025 era); 2026-07-28: -32602 a malformed \`_meta\` envelope, -32020 headers that do not match the body, -32022 an unsupported revision`,
+    jsonRpcErrorResponseSchema,
+  ),
+  403: jsonRpc(
+    'JSON-RPC error -32000: on a deployment whose public origin is loopback (a development server), a request addressed to another host (DNS-rebinding protection)',
+    jsonRpcErrorResponseSchema,
+  ),
+  404: jsonRpc('2026-07-28: JSON-RPC error -32601, no such method (the 2025-era methods `initialize` and `ping` included)', jsonRpcErrorResponseSchema),
+  413: jsonRpc(`JSON-RPC error -32600: the body is larger than ${maxMcpBodyBytes} bytes (1 MiB)`, jsonRpcErrorResponseSchema),
+  415: jsonRpc('JSON-RPC error -32000: `Content-Type` is not `application/json`', jsonRpcErrorResponseSchema),
+  500: jsonRpc('JSON-RPC error -32603: the service failed unexpectedly (the log has the cause)', jsonRpcErrorResponseSchema),
+};
+
+const modern = (method: string, name?: string): Record<string, string> => ({
+  'content-type': 'application/json',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': method,
+  ...(name ? { 'mcp-name': name } : {}),
+});
+const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'openapi-walk', version: '1.0.0' } },
+};
+const call = (id: number, name: string, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+/** A tool the examples call, with arguments that succeed (from the sandbox) and arguments that fail. */
+interface ExampleTool {
+  name: string;
+  args: object;
+  failing: object;
+}
+
+/** What the table's walk sends to every transport: both eras, a tool error, a batch, a notification, and the bad bodies. */
+function transportExamples(path: string, tool: ExampleTool, full: boolean): EndpointExample[] {
+  const examples: EndpointExample[] = [
+    { url: path, status: 200, body: initialize },
+    { url: path, status: 200, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers: { 'mcp-protocol-version': '2025-11-25' } },
+    { url: path, status: 200, body: call(3, tool.name, tool.args) },
+    { url: path, status: 200, body: call(4, tool.name, tool.failing) },
+    { url: path, status: 202, body: { jsonrpc: '2.0', method: 'notifications/initialized' } },
+    {
+      url: path,
+      status: 200,
+      body: { jsonrpc: '2.0', id: 5, method: 'server/discover', params: { _meta: envelope } },
+      headers: modern('server/discover'),
+    },
+    { url: path, status: 400, body: 'not json', headers: { 'content-type': 'application/json' } },
+    { url: path, status: 400, body: { hello: 'world' } },
+  ];
+  if (!full) return examples;
+  return [
+    ...examples,
+    { url: path, status: 200, body: [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 6, method: 'ping' }] },
+    {
+      url: path,
+      status: 200,
+      body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: tool.name, arguments: tool.args, _meta: envelope } },
+      headers: modern('tools/call', tool.name),
+    },
+    { url: path, status: 400, body: { jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: envelope } }, headers: modern('prompts/list') },
+    { url: path, status: 404, body: { jsonrpc: '2.0', id: 9, method: 'ping', params: { _meta: envelope } }, headers: modern('ping') },
+    { url: path, status: 400, body: Array.from({ length: maxBatchMessages + 1 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })) },
+    { url: path, status: 415, body: JSON.stringify(initialize), headers: { 'content-type': 'text/plain' } },
+  ];
+}
+
+const releaseTool: ExampleTool = { name: 'get_latest_release', args: { app: 'pounce', sandbox: true }, failing: { app: 'nope' } };
+const searchTool: ExampleTool = { name: 'search_docs', args: { query: 'wallpaper', sandbox: true }, failing: { query: '' } };
+
+function transport(id: string, path: string, served: string, tool: ExampleTool, full: boolean): EndpointSpec {
+  return {
+    id,
+    method: 'POST',
+    path,
+    tag: 'Agents',
+    summary: `MCP transport: ${served}`,
+    description:
+      'JSON-RPC 2.0 over MCP Streamable HTTP, POST only and stateless (no session ids), answered as JSON in both protocol eras: 2026-07-28 (`server/discover`, the protocol version and client capabilities in each request\'s `_meta`, no `initialize`) and the 2025 revisions (`initialize` negotiates `protocolVersion`; batch arrays of up to 20 messages). A body of only notifications is answered 202 with no body. Tool failures are tool results (`isError`), never JSON-RPC errors. GET and every other method: 405.',
+    headers: mcpRequestHeaders,
+    body: {
+      schema: mcpRequestBodySchema,
+      description: `One JSON-RPC 2.0 message, or a batch of 1–${maxBatchMessages} (2025 era)`,
+      maxBytes: maxMcpBodyBytes,
+    },
+    responses: transportResponses,
+    errors: ['rate_limited'],
+    rateLimited: true,
+    cors: 'open',
+    examples: transportExamples(path, tool, full),
+  };
+}
+
+/** Preflights are answered by the route layer and not counted against the rate limit. */
+function preflight(id: string, path: string): EndpointSpec {
+  const header = (description: string): HeaderSpec => ({ description, schema: z.string(), required: true });
+  return {
+    id,
+    method: 'OPTIONS',
+    path,
+    tag: 'Agents',
+    summary: `CORS preflight of ${path}`,
+    description: 'Open preflight (spec "Authentication" 2): any origin, POST, and the MCP request headers. Not counted against the rate limit.',
+    responses: {
+      204: {
+        description: 'No body',
+        representation: 'none',
+        headers: {
+          Allow: header('`POST, OPTIONS`'),
+          'Access-Control-Allow-Methods': header('`POST, OPTIONS`'),
+          'Access-Control-Allow-Headers': header('`content-type, accept, mcp-protocol-version, mcp-method, mcp-name, last-event-id`'),
+          'Access-Control-Max-Age': { description: 'Seconds a browser may keep the preflight (86400)', schema: z.number().int(), required: true },
+        },
+      },
+    },
+    errors: [],
+    rateLimited: false,
+    cors: 'open',
+    examples: [
+      {
+        url: path,
+        status: 204,
+        headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' },
+      },
+    ],
+  };
+}
+
+function document(id: string, path: string, summary: string, description: string, schema: z.ZodType): EndpointSpec {
+  return {
+    id,
+    method: 'GET',
+    path,
+    tag: 'Agents',
+    summary,
+    description,
+    responses: { 200: { description: summary, representation: 'json', schema } },
+    errors: ['rate_limited'],
+    rateLimited: true,
+    cors: 'open',
+    examples: [{ url: path, status: 200 }],
+  };
+}
+
+const cardDescription =
+  'The server card of `svc`, generated from the tool table /mcp serves: name, title and version of serverInfo, the transports (`remotes`) with the protocol revisions served, the capabilities, and every tool with its input and output schemas and annotations.';
+
+export const agentEndpoints: EndpointSpec[] = [
+  transport('mcpTransport', mcp.transport, 'every tool (serverInfo `svc`)', releaseTool, true),
+  preflight('mcpPreflight', mcp.transport),
+  transport('mcpDocsTransport', mcp.docsTransport, '`search_docs` only (serverInfo `svc-docs`)', searchTool, false),
+  preflight('mcpDocsPreflight', mcp.docsTransport),
+  transport('wellKnownMcpTransport', mcp.wellKnownTransport, 'the same as /mcp (serverInfo `svc`)', releaseTool, false),
+  preflight('wellKnownMcpPreflight', mcp.wellKnownTransport),
+  document(
+    'mcpManifest',
+    mcp.manifest,
+    'MCP manifest of both transports',
+    'Both transports in the Agent Plugins 1.0 MCP configuration shape: `mcpServers` maps `svc` (every tool, /mcp) and `svc-docs` (`search_docs`, /mcp/docs) to a `streamable-http` URL.',
+    mcpManifestSchema,
+  ),
+  document(
+    'wellKnownMcpManifest',
+    mcp.wellKnownManifest,
+    'MCP manifest, flat',
+    'The flat twin of /mcp.json: the same map of servers (`svc`, `svc-docs`), without the wrapper. A document, not a transport.',
+    flatMcpManifestSchema,
+  ),
+  document('mcpServerCard', mcp.serverCard, 'MCP server card of svc', cardDescription, serverCardSchema),
+  document('mcpServerCardAlias', mcp.serverCardAlias, 'MCP server card of svc (at the transport)', `${cardDescription} The same document as /.well-known/mcp/server-card.json.`, serverCardSchema),
+];

@@ -1,0 +1,59 @@
+import { flatMcpManifest, mcpManifest, serverCard } from '@/lib/agents/mcp-documents';
+import { mcpServers } from '@/lib/agents/mcp-server';
+import { createMcpTransport, mcpAnswerHeaders, type McpTransportDeps } from '@/lib/agents/mcp-transport';
+import type { ToolContext } from '@/lib/agents/tools';
+import type { RouteHandler } from '@/lib/http/route-handler';
+import { runtime } from '@/lib/runtime';
+import { answerDeadline } from '@/lib/store/deadline';
+import { failOpenTimeoutMs } from '@/lib/store/fail-open';
+
+/**
+ * The agent doors bound to the process's runtime (the composition root):
+ * lib/agents takes its services as arguments, and this module hands it the
+ * runtime's, as lib/api/handlers/v1.ts does for the core. Route files bind
+ * these through `routeHandlers`, which adds the 405s, open CORS and the
+ * rate limit from the endpoint table.
+ */
+
+/**
+ * The services of one request's tools. A release lookup gets the request's
+ * deadline (issue 9 item 5: every answer within 5 s), less the limiter's
+ * fail-open bound, as on /v1 (lib/api/handlers/v1.ts).
+ */
+export function toolContext(): ToolContext {
+  const rt = runtime();
+  const deadline = answerDeadline(failOpenTimeoutMs);
+  return {
+    search: rt.search,
+    releases: { latestRelease: (app) => rt.releases.latestRelease(app, deadline) },
+    sandbox: rt.sandbox,
+    origin: rt.origin,
+  };
+}
+
+const deps: McpTransportDeps = {
+  context: toolContext,
+  origin: () => runtime().origin,
+  log: (level, message, fields) => runtime().log(level, message, fields),
+};
+
+/** POST /mcp and POST /.well-known/mcp: `svc`, every tool. */
+export const mcpTransport = createMcpTransport(mcpServers.svc, deps);
+/** POST /mcp/docs: `svc-docs`, only `search_docs`. */
+export const mcpDocsTransport = createMcpTransport(mcpServers['svc-docs'], deps);
+
+/** `mcp-protocol-version` on the route layer's own answers of the transports (405, 429, preflight). */
+export const mcpRouteOptions = { answerHeaders: mcpAnswerHeaders };
+
+/** The documents depend only on the origin: built once per process. */
+function jsonDocument(build: (origin: string) => unknown): RouteHandler {
+  let body: string | undefined;
+  return async () => {
+    body ??= JSON.stringify(build(runtime().origin), null, 2);
+    return new Response(body, { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' } });
+  };
+}
+
+export const mcpManifestHandler = jsonDocument(mcpManifest);
+export const wellKnownMcpManifestHandler = jsonDocument(flatMcpManifest);
+export const serverCardHandler = jsonDocument((origin) => serverCard(origin));
