@@ -4,6 +4,7 @@ import { metaSchema, pageSchema } from 'fumadocs-core/source/schema';
 import remarkCatalog, { isCatalogCode, isExcludedFromSearch } from './lib/docs/remark-catalog';
 import remarkApiReference from './lib/docs/remark-api-reference';
 import remarkApiExamples from './lib/docs/remark-api-examples';
+import remarkAgents from './lib/docs/remark-agents';
 
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
@@ -26,7 +27,10 @@ export default defineConfig({
     // reference (parameters, shapes, codes) generated from /openapi.json.
     // <ApiExample path="…" /> becomes a curl command and the answer the
     // service gives it, run at build time (sandbox answers are the same bytes).
-    remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples],
+    // <ToolReference name="…" /> and <McpClientConfig client="…" /> in the
+    // Agents pages become the MCP tool reference and client snippets,
+    // generated from the tool table (lib/agents/tools.ts).
+    remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents],
     remarkStructureOptions: {
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.

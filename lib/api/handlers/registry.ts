@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { openApiHandler } from '../openapi-handler';
 import type { EndpointId } from '../endpoints';
+import * as agents from './agents';
 import * as v1 from './v1';
 
 /**
@@ -21,4 +22,11 @@ export const handlersById: Partial<Record<EndpointId, RouteHandler>> = {
   submitJob: v1.submitJob,
   getJob: v1.getJob,
   openApi: openApiHandler,
+  mcpTransport: agents.mcpTransport,
+  mcpDocsTransport: agents.mcpDocsTransport,
+  wellKnownMcpTransport: agents.mcpTransport,
+  mcpManifest: agents.mcpManifestHandler,
+  wellKnownMcpManifest: agents.wellKnownMcpManifestHandler,
+  mcpServerCard: agents.serverCardHandler,
+  mcpServerCardAlias: agents.serverCardHandler,
 };

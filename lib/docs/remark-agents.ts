@@ -1,0 +1,180 @@
+import type { BlockContent, Code, Nodes, PhrasingContent, Root, Table } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { VFile } from 'vfile';
+import { mcpManifest } from '../agents/mcp-documents';
+import { findTool, toolJsonSchemas, type ToolSpec } from '../agents/tools';
+import { parseEnv, publicOrigin } from '../env';
+import { mcp, problemTypeRoute } from '../routes';
+import { describeType } from './api-reference';
+import { link, paragraph, table, text } from './mdast-builders';
+import { inline } from './remark-api-reference';
+
+/**
+ * remark-agents: the agent elements of the Agents pages (content/docs/agents)
+ * become markdown at build time, from the tables the MCP transports serve:
+ *
+ * - `<ToolReference name="search_docs" />`: the tool's title, description,
+ *   annotations, a table of its arguments and of its result
+ *   (`structuredContent`), read from the JSON Schemas `tools/list` sends
+ *   (lib/agents/tools.ts `toolJsonSchemas`), and its error codes;
+ * - `<McpClientConfig client="cli | editor | vscode | plugin" />`: how a
+ *   client connects, with this build's public origin (SITE_URL, as the
+ *   install lines of remark-catalog).
+ *
+ * No schema is copied into the MDX, so the docs cannot drift from what an
+ * agent is told. An unknown tool, client or attribute fails the build with
+ * the file and line.
+ */
+
+type JsonSchema = Record<string, unknown>;
+
+const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
+const strong = (children: PhrasingContent[]): PhrasingContent => ({ type: 'strong', children });
+const codeBlock = (lang: string, value: string, title?: string): Code => ({ type: 'code', lang, meta: title ? `title="${title}"` : null, value });
+
+interface Field {
+  name: string;
+  type: string;
+  required: boolean;
+  description?: string;
+}
+
+function fieldsOf(schema: JsonSchema): Field[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    type: describeType(property),
+    required: required.has(name),
+    description: typeof property.description === 'string' ? property.description : undefined,
+  }));
+}
+
+function fieldTable(fields: Field[]): Table {
+  return table(
+    ['Field', 'Type', 'Description'],
+    fields.map((field) => [
+      [code(field.name), ...(field.required ? [text(' (required)')] : [])],
+      [code(field.type)],
+      field.description ? inline(field.description) : [],
+    ]),
+  );
+}
+
+/** Properties that hold objects (or arrays of them): each gets a table of its own, one level down. */
+function nestedTables(schema: JsonSchema): BlockContent[] {
+  const blocks: BlockContent[] = [];
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    const items = property.type === 'array' ? (property.items as JsonSchema | undefined) : property;
+    if (!items || items.type !== 'object' || !items.properties) continue;
+    blocks.push(paragraph([text('Each of '), code(property.type === 'array' ? `${name}[]` : name), text(':')]), fieldTable(fieldsOf(items)));
+  }
+  return blocks;
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** The reference of one tool, from the table. */
+export function toolReferenceBlocks(tool: ToolSpec): BlockContent[] {
+  const { inputSchema, resultSchema } = toolJsonSchemas(tool);
+  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
+  const errors = tool.errors.flatMap((errorCode, index): PhrasingContent[] => [
+    ...(index > 0 ? [text(', ')] : []),
+    link(problemTypeRoute(errorCode), [code(errorCode)]),
+  ]);
+  return [
+    paragraph([strong([text(tool.title)]), text('. '), ...inline(tool.description)]),
+    paragraph([
+      strong([text('Annotations')]),
+      text(`: read-only ${yesNo(readOnlyHint)}, destructive ${yesNo(destructiveHint)}, idempotent ${yesNo(idempotentHint)}, open world ${yesNo(openWorldHint)}${openWorldHint ? ' (a live lookup on the code host)' : ''}.`),
+    ]),
+    paragraph([strong([text('Arguments')])]),
+    fieldTable(fieldsOf(inputSchema)),
+    paragraph([strong([text('Result')]), text(' ('), code('structuredContent'), text(' on success; the text block carries the same JSON)')]),
+    fieldTable(fieldsOf(resultSchema)),
+    ...nestedTables(resultSchema),
+    paragraph([
+      strong([text('Errors')]),
+      text(' (a result with '),
+      code('isError'),
+      text(' and '),
+      code('structuredContent.error.code'),
+      text('): '),
+      ...errors,
+      text(', and '),
+      link(problemTypeRoute('invalid_parameter'), [code('invalid_parameter')]),
+      text(' for an argument outside the schema.'),
+    ]),
+  ];
+}
+
+/** Client configuration snippets, with the public origin of this build. */
+export function clientConfigBlocks(client: string, origin: string, fail: (reason: string) => never): BlockContent[] {
+  const url = `${origin}${mcp.transport}`;
+  switch (client) {
+    case 'cli':
+      return [codeBlock('sh', `claude mcp add --transport http svc ${url}`)];
+    case 'editor':
+      return [codeBlock('json', JSON.stringify({ mcpServers: { svc: { url } } }, null, 2), '.cursor/mcp.json')];
+    case 'vscode':
+      return [codeBlock('json', JSON.stringify({ servers: { svc: { type: 'http', url } } }, null, 2), '.vscode/mcp.json')];
+    case 'plugin':
+      return [codeBlock('json', JSON.stringify(mcpManifest(origin), null, 2), 'mcp.json')];
+    default:
+      return fail(`unknown client "${client}" (allowed: cli, editor, vscode, plugin)`);
+  }
+}
+
+// ---------------------------------------------------------------- transform
+
+export const agentElementNames = ['ToolReference', 'McpClientConfig'] as const;
+const attributesOf: Record<(typeof agentElementNames)[number], string> = { ToolReference: 'name', McpClientConfig: 'client' };
+
+function location(node: MdxJsxFlowElement, file: VFile | undefined): string {
+  const start = node.position?.start;
+  return `${file?.path ?? '<input>'}${start ? `:${start.line}:${start.column}` : ''}`;
+}
+
+function replacementOf(node: MdxJsxFlowElement, name: (typeof agentElementNames)[number], file: VFile | undefined, origin: string): BlockContent[] {
+  const fail = (reason: string): never => {
+    throw new Error(`${location(node, file)}: <${name}>: ${reason}`);
+  };
+  const allowed = attributesOf[name];
+  let value: string | undefined;
+  for (const attribute of node.attributes) {
+    if (attribute.type !== 'mdxJsxAttribute' || attribute.name !== allowed) fail(`takes one attribute, "${allowed}"`);
+    else if (typeof attribute.value !== 'string') fail(`"${allowed}" must be a plain string`);
+    else value = attribute.value;
+  }
+  if (node.children.length > 0) fail('takes no children');
+  const given = value ?? fail(`attribute "${allowed}" is required`);
+  if (name === 'McpClientConfig') return clientConfigBlocks(given, origin, fail);
+  const tool = findTool(given) ?? fail(`no tool "${given}" in lib/agents/tools.ts`);
+  return toolReferenceBlocks(tool);
+}
+
+type Parent = Extract<Nodes, { children: unknown[] }>;
+const isAgentElement = (name: string | null | undefined): name is (typeof agentElementNames)[number] =>
+  (agentElementNames as readonly string[]).includes(name ?? '');
+
+function transform(parent: Parent, file: VFile | undefined, origin: string): void {
+  const children: Nodes[] = [];
+  for (const child of parent.children as Nodes[]) {
+    if (child.type === 'mdxJsxTextElement' && isAgentElement(child.name)) {
+      throw new Error(`${location(child as unknown as MdxJsxFlowElement, file)}: <${child.name}> must stand on a line of its own`);
+    }
+    if (child.type === 'mdxJsxFlowElement' && isAgentElement(child.name)) {
+      children.push(...replacementOf(child, child.name, file, origin));
+      continue;
+    }
+    if ('children' in child) transform(child, file, origin);
+    children.push(child);
+  }
+  (parent as { children: Nodes[] }).children = children;
+}
+
+export default function remarkAgents(options: { origin?: string } = {}) {
+  return (tree: Root, file?: VFile): void => {
+    transform(tree, file, options.origin ?? publicOrigin(parseEnv(process.env)));
+  };
+}
