@@ -29,6 +29,35 @@ export const mcp = {
   docs: '/docs/agents/mcp',
 } as const;
 
+/**
+ * Agent mode and the discovery documents (spec "Documentation and text
+ * views", "Agent endpoints", "Authentication-related paths"). The route
+ * files, the endpoint rows, the page heads, robots.txt and the DNS records
+ * read these.
+ */
+export const discovery = {
+  /** The domain in one markdown page; the same bytes at `agentText` and `/` in agent mode. */
+  agentPage: '/index.md',
+  agentText: '/agent.txt',
+  auth: '/auth.md',
+  structuredData: '/schema.jsonl',
+  protectedResource: '/.well-known/oauth-protected-resource',
+  authorizationServer: '/.well-known/oauth-authorization-server',
+  authorize: '/oauth/authorize',
+  token: '/oauth/token',
+  jwks: '/.well-known/jwks.json',
+  skillsIndex: '/.well-known/agent-skills/index.json',
+  apiCatalog: '/.well-known/api-catalog',
+  ard: '/.well-known/ard.json',
+  aiCatalog: '/.well-known/ai-catalog.json',
+  /** The docs page of the Agents section that explains them. */
+  docs: '/docs/agents/discovery',
+} as const;
+/** A skill's SKILL.md (Agent Skills discovery: `/.well-known/agent-skills/{name}/SKILL.md`). */
+export const skillRoute = (name: string) => `/.well-known/agent-skills/${name}/SKILL.md`;
+/** The A2A door (issue 11): its agent card and JSON-RPC interface. */
+export const a2a = { agentCard: '/.well-known/agent-card.json', transport: '/a2a' } as const;
+
 /** Installers: `/layer.sh` asks for a desktop; the others pin one. */
 export const installerRoute = (name: string) => `/${name}.sh`;
 export const downloadRoute = (app: string) => `/download/${app}`;

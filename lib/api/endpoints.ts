@@ -23,6 +23,7 @@ import {
 } from '@/lib/core/schemas';
 import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
 import { agentEndpoints } from './agent-endpoints';
+import { discoveryEndpoints } from './discovery-endpoints';
 
 /**
  * The endpoint table: every method and path the service answers, once.
@@ -416,10 +417,22 @@ export const endpoints = [
     path: '/',
     tag: 'Documentation',
     summary: 'The home page',
-    responses: { 200: html('The home page'), 406: { description: 'The client accepts neither HTML nor a wildcard (`not_acceptable`)', representation: 'problem', schema: problemSchema } },
+    description:
+      'HTML for browsers. Agent mode answers the agent page of /index.md instead (the same bytes, `text/markdown`, never cached): with `mode=agent`, when `Accept` prefers `text/markdown` (quality values honoured), or for an AI crawler\'s or agent\'s user agent (the list is in the description of /index.md). Responses vary on Accept, User-Agent and Accept-Encoding. A client accepting neither HTML, markdown nor a wildcard gets 406.',
+    query: z.object({ mode: z.enum(['agent']).optional().describe('`agent`: the agent page, whatever `Accept` and `User-Agent` say') }),
+    responses: {
+      200: { ...html('The home page, or in agent mode the agent page (markdown)'), alternates: [{ representation: 'markdown', schema: z.string() }] },
+      406: { description: 'The client accepts neither HTML, markdown nor a wildcard (`not_acceptable`)', representation: 'problem', schema: problemSchema },
+    },
     errors: [],
     rateLimited: false,
-    examples: [{ url: '/', status: 200 }],
+    examples: [
+      { url: '/', status: 200 },
+      { url: '/?mode=agent', status: 200 },
+      { url: '/', status: 200, headers: { accept: 'text/markdown, text/html;q=0.5' } },
+      { url: '/', status: 200, headers: { 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)' } },
+      { url: '/', status: 406, headers: { accept: 'application/json' } },
+    ],
   },
   {
     id: 'docsPage',
@@ -575,6 +588,8 @@ export const endpoints = [
   },
   // --- Agents (lib/api/agent-endpoints.ts) ---------------------------------
   ...agentEndpoints,
+  // --- Agent mode and discovery (lib/api/discovery-endpoints.ts) ----------
+  ...discoveryEndpoints,
 ] as const satisfies readonly EndpointSpec[];
 
 export type Endpoint = (typeof endpoints)[number];

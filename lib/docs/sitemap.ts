@@ -1,7 +1,7 @@
 import { env, publicOrigin } from '@/lib/env';
 import { allProblemCodes } from '@/lib/http/problem-codes';
 import type { RouteHandler } from '@/lib/http/route-handler';
-import { problemTypeRoute, sitemapRoute } from '@/lib/routes';
+import { discovery, problemTypeRoute, sitemapRoute } from '@/lib/routes';
 import { source } from '@/lib/source';
 
 /**
@@ -36,8 +36,22 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
+/**
+ * `Agentmap:` points at the resource-discovery catalog (spec "Documentation
+ * and text views"; ARD's robots.txt directive, an absolute URL like
+ * `Sitemap:`).
+ */
 export function robotsTxt(origin = publicOrigin(env())): string {
-  return ['User-Agent: *', 'Allow: /', 'Disallow: /llms.mdx/', 'Disallow: /og/', '', `Sitemap: ${origin}${sitemapRoute}`, ''].join('\n');
+  return [
+    'User-Agent: *',
+    'Allow: /',
+    'Disallow: /llms.mdx/',
+    'Disallow: /og/',
+    '',
+    `Sitemap: ${origin}${sitemapRoute}`,
+    `Agentmap: ${origin}${discovery.aiCatalog}`,
+    '',
+  ].join('\n');
 }
 
 const staticText = (contentType: string, body: () => string): RouteHandler => {

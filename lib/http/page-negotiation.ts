@@ -1,4 +1,4 @@
-import { docsContentRoute, docsRoute, problemRoute } from '@/lib/routes';
+import { discovery, docsContentRoute, docsRoute, problemRoute } from '@/lib/routes';
 import { htmlVary, preferredMediaType } from './negotiation';
 import { ApiError } from './problem';
 
@@ -8,6 +8,12 @@ import { ApiError } from './problem';
  * the page URL itself when Accept prefers `text/markdown` (quality values
  * honoured). A page answers 406 to a client that accepts none of its
  * representations.
+ *
+ * The home page's twin is the agent page (/index.md, the domain in one
+ * markdown page): `Accept` preferring `text/markdown` selects it like any
+ * twin, and so does agent mode, which the caller decides (proxy.ts:
+ * `?mode=agent` or an AI agent's User-Agent, lib/discovery/ai-bots.ts),
+ * whatever `Accept` says.
  */
 export const problemContentRoute = '/llms.mdx/problems';
 
@@ -37,11 +43,11 @@ const problemPages: PageFamily = {
   },
 };
 
-const htmlOnlyPages: PageFamily = {
-  match: (pathname) => (pathname === '/' ? { twin: null } : undefined),
+const homePage: PageFamily = {
+  match: (pathname) => (pathname === '/' ? { twin: discovery.agentPage } : undefined),
 };
 
-const families = [docsPages, problemPages, htmlOnlyPages];
+const families = [docsPages, problemPages, homePage];
 
 /** HTML pages: the home page, docs pages and problem pages (not their `.md` twins). */
 export function isPagePath(pathname: string): boolean {
@@ -63,13 +69,21 @@ function suffixTwin(pathname: string): string | undefined {
   return undefined;
 }
 
-export function negotiatePage(pathname: string, accept: string | null): PageDecision {
+export interface PageNegotiationOptions {
+  /** Agent mode: the home page answers its agent page whatever `Accept` says. */
+  agentMode?: boolean;
+}
+
+export function negotiatePage(pathname: string, accept: string | null, options: PageNegotiationOptions = {}): PageDecision {
   const twinBySuffix = suffixTwin(pathname);
   if (twinBySuffix) return { kind: 'rewrite', to: twinBySuffix, headers: {} };
 
   for (const family of families) {
     const page = family.match(pathname);
     if (!page) continue;
+    if (options.agentMode && family === homePage && page.twin) {
+      return { kind: 'rewrite', to: page.twin, headers: { Vary: htmlVary } };
+    }
     const available = page.twin ? ['text/html', 'text/markdown'] : ['text/html'];
     const chosen = preferredMediaType(accept, available);
     if (chosen === 'text/markdown' && page.twin) {

@@ -60,8 +60,11 @@ describe('text views', () => {
     expect((await get('/', { headers: { accept } })).status).toBe(406);
   });
 
-  it('the HTML-only home page answers 406 to a markdown-only client', async () => {
-    expect((await get('/', { headers: { accept: 'text/markdown' } })).status).toBe(406);
+  it('the home page answers its agent page to a markdown-only client (issue 12: agent mode)', async () => {
+    const res = await get('/', { headers: { accept: 'text/markdown' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(res.body).toBe((await get('/index.md')).body);
   });
 
   it('every HTML response carries Vary: Accept, User-Agent, Accept-Encoding', async () => {

@@ -106,4 +106,32 @@ describe('layering of lib/', () => {
     for (const file of files) if (!index.has(file)) visit(file);
     expect(circles).toEqual([]);
   });
+
+  // Issue 12: the discovery documents are pure builders over plain inputs.
+  // They read lib/catalog, lib/core and lib/routes and are handed the
+  // endpoint and tool tables by lib/api/handlers/discovery.ts; nothing below
+  // the doors reads them.
+  const discoveryLayer = 'lib/discovery';
+  const isUnder = (file: string, dir: string) => file === dir || file.startsWith(`${dir}/`);
+
+  it('keeps lib/discovery free of doors and of the runtime', () => {
+    const offences = [...graph].flatMap(([file, imports]) =>
+      isUnder(file, discoveryLayer) ? imports.filter((target) => doors.some((door) => isUnder(target, door))).map((target) => `${file} -> ${target}`) : [],
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps lib/core, lib/http and lib/store from importing lib/discovery', () => {
+    const offences = [...graph].flatMap(([file, imports]) =>
+      ['lib/core', 'lib/http', 'lib/store'].some((floor) => isUnder(file, floor))
+        ? imports.filter((target) => isUnder(target, discoveryLayer)).map((target) => `${file} -> ${target}`)
+        : [],
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps lib/discovery/dns-records.ts import-free (npm run dns-records runs it on Node\'s type stripping, without the @/ alias)', () => {
+    expect(graph.get('lib/discovery/dns-records.ts')).toEqual([]);
+    expect(readFileSync(path.join(root, 'lib/discovery/dns-records.ts'), 'utf8')).not.toMatch(/^\s*import\s/m);
+  });
 });

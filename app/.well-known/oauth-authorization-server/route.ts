@@ -1,0 +1,5 @@
+import { authorizationServerHandler } from '@/lib/api/handlers/discovery';
+import { routeHandlers } from '@/lib/api/route-handlers';
+
+export const dynamic = 'force-dynamic';
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/oauth-authorization-server', { GET: authorizationServerHandler });

@@ -1,0 +1,5 @@
+import { protectedResourceHandler } from '@/lib/api/handlers/discovery';
+import { routeHandlers } from '@/lib/api/route-handlers';
+
+export const dynamic = 'force-dynamic';
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/oauth-protected-resource', { GET: protectedResourceHandler });

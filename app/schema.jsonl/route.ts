@@ -1,0 +1,5 @@
+import { structuredDataHandler } from '@/lib/api/handlers/structured-data';
+import { routeHandlers } from '@/lib/api/route-handlers';
+
+export const dynamic = 'force-dynamic';
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/schema.jsonl', { GET: structuredDataHandler });

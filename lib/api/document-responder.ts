@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { internalErrorResponse } from '@/lib/http/problem';
+import type { RouteHandler } from '@/lib/http/route-handler';
+
+/**
+ * The one responder of the site's documents (discovery documents, the
+ * agent page, /auth.md, the skills, structured data, the MCP manifests and
+ * cards): a document's bytes and media type in, a GET handler out.
+ *
+ * - The bytes are built on first use and kept: every document is a pure
+ *   function of the deployment (its public origin and its tables).
+ * - A strong `ETag` (RFC 9110 §8.8.3) is the SHA-256 of the bytes, so two
+ *   processes of one deployment agree on it without sharing anything.
+ * - `If-None-Match` is evaluated as RFC 9110 §13.1.2 says (weak comparison,
+ *   `*` matches any current representation): a match is a 304 with no
+ *   body that repeats the ETag, Cache-Control and Vary (§15.4.5).
+ * - HEAD needs nothing here: Next answers it with GET's headers and no body.
+ * - CORS and the rate limit are the route layer's (the rows' `cors: 'open'`
+ *   and `rateLimited`, lib/api/route-handlers.ts), so every answer of the
+ *   path, its 405 and 429 included, carries them.
+ */
+export interface DocumentSpec {
+  /** Media type with parameters, e.g. `application/json` or `text/markdown; charset=utf-8`. */
+  contentType: string;
+  /** The bytes, built once. */
+  body: () => string;
+  cacheControl: string;
+  /** Extra headers of every answer (a `Vary`, a `Link`). */
+  headers?: Record<string, string>;
+}
+
+/** Cache lifetimes (documented on the rows): an hour for documents that change with a deploy only. */
+export const documentCache = {
+  /** Discovery documents and skills: an hour at the client, a day at shared caches. */
+  deployed: 'public, max-age=3600, s-maxage=86400',
+  /** Answers that differ by request headers and must not be stored (the agent page, spec: "not cached"). */
+  none: 'private, no-store',
+} as const;
+
+export const strongEtag = (bytes: string) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+
+/** RFC 9110 §13.1.2: does an `If-None-Match` value match this entity tag (weak comparison)? */
+export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+export function documentResponder(spec: DocumentSpec): RouteHandler {
+  let built: { body: string; etag: string } | undefined;
+  return async (request) => {
+    try {
+      if (!built) {
+        const body = spec.body();
+        built = { body, etag: strongEtag(body) };
+      }
+      const headers = new Headers(spec.headers);
+      headers.set('ETag', built.etag);
+      headers.set('Cache-Control', spec.cacheControl);
+      if (ifNoneMatchMatches(request.headers.get('if-none-match'), built.etag)) {
+        return new Response(null, { status: 304, headers });
+      }
+      headers.set('Content-Type', spec.contentType);
+      return new Response(built.body, { status: 200, headers });
+    } catch (error) {
+      return internalErrorResponse(error);
+    }
+  };
+}
