@@ -81,6 +81,13 @@ export interface EndpointSpec {
   /** Counted against the per-client rate limit (spec: "Limits"). */
   rateLimited: boolean;
   /**
+   * A rate-limit window of its own: requests count against
+   * `<bucket>:<client>` instead of the client's shared window (same
+   * ceiling), and `RateLimit-Policy` names the bucket. Only the site's
+   * search dialog uses one, so typing never spends the API's window.
+   */
+  rateLimitBucket?: string;
+  /**
    * Open CORS (spec "Authentication" 2, for the MCP endpoints): every answer
    * of the path, the route layer's 405, 429 and OPTIONS included, carries
    * `Access-Control-Allow-Origin: *` and exposes the response headers the

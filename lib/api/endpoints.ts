@@ -21,6 +21,8 @@ import {
   searchResponseSchema,
   uriReference,
 } from '@/lib/core/schemas';
+import { docsSearchRoute } from '@/lib/routes';
+import { dialogSearchRowSchema } from './docs-search-rows';
 import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
 import { agentEndpoints } from './agent-endpoints';
 import { discoveryEndpoints } from './discovery-endpoints';
@@ -143,11 +145,38 @@ export const endpoints = [
     tag: 'Search',
     summary: 'The complete search index',
     description:
-      'The Fumadocs (Orama-shaped) index, served whole as static JSON: one row per documentation page with breadcrumbs, one row per section with url, breadcrumbs, content and a `page_id` back to its page. The site\'s search dialog loads it.',
+      'The Fumadocs (Orama-shaped) index, served whole as static JSON: one row per documentation page with breadcrumbs, one row per section with url, breadcrumbs, content and a `page_id` back to its page. For programs that search offline; the site\'s own search dialog asks /api/docs-search instead of downloading it.',
     responses: { 200: json('The exported index', z.record(z.string(), z.unknown())) },
     errors: ['rate_limited'],
     rateLimited: true,
     examples: [{ url: '/api/search', status: 200 }],
+  },
+  {
+    id: 'docsSearchDialog',
+    method: 'GET',
+    path: docsSearchRoute,
+    // The site's own door (its search dialog); programs search with /v1/search.
+    tag: 'Documentation',
+    summary: 'Search as the site\'s search dialog asks it',
+    description: [
+      'The hits of /v1/search (same index, same scoring, first page) as Fumadocs result rows, so a Fumadocs search UI with a `fetch` client reads them: grouped by page in the order of each page\'s best hit, a `page` row (title, with the folders above it as `breadcrumbs`, never repeating the title), then the page\'s matching sections as `heading` rows (with an `excerpt`) or `text` rows. At most 10 sections; no paging: programs use /v1/search.',
+      '',
+      'Rate limit: 600 requests a minute per client, in a window of its own (`RateLimit-Policy: "docs-search"`), so searching on the site never spends the window of the API. The dialog never starts a request sooner than 125 ms after the previous one (at most 480 a minute, however fast and long someone types), asks only after 60 ms without a keystroke (a burst of keys costs one request) and keeps every answered query for the page\'s lifetime (backspacing asks nothing); the last keystroke is answered after 60 ms, at worst 125 ms, plus the server\'s time. Answers may be cached for five minutes: the index changes only with a deployment.',
+    ].join('\n'),
+    query: z.object({
+      query: z.string().min(1).max(maxQueryLength).describe(`The query, 1–${maxQueryLength} characters (Fumadocs' \`fetch\` client sends \`query\`)`),
+    }),
+    inputProblems: { query: 'missing_query' },
+    responses: { 200: json('Result rows, grouped by page', z.array(dialogSearchRowSchema)) },
+    errors: ['missing_query', 'invalid_parameter', 'rate_limited', 'index_unavailable'],
+    rateLimited: true,
+    rateLimitBucket: 'docs-search',
+    examples: [
+      { url: `${docsSearchRoute}?query=wallpaper`, status: 200 },
+      { url: `${docsSearchRoute}?query=accordionPadding`, status: 200 },
+      { url: docsSearchRoute, status: 400 },
+      { url: `${docsSearchRoute}?query=${'x'.repeat(501)}`, status: 400 },
+    ],
   },
   // --- Catalog ------------------------------------------------------------
   {

@@ -20,7 +20,7 @@ const info = {
     '',
     '**Errors** are `application/problem+json` (RFC 9457) with a stable `code`; each `type` is a page on this host explaining the code. Installer errors are `text/plain`.',
     '',
-    '**Rate limit**: 600 requests per minute per client IP, one window shared across the rate-limited endpoints. Their responses, errors included, carry `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (integers) and the IETF draft\'s `RateLimit-Policy` and `RateLimit`. Over the limit: 429 `rate_limited` with `Retry-After`. Counted per edge node, so the headers are an approximation.',
+    '**Rate limit**: 600 requests per minute per client IP, one window shared across the rate-limited endpoints (except /api/docs-search, the site\'s search dialog, which counts in a window of its own: `RateLimit-Policy` names the window). Their responses, errors included, carry `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (integers) and the IETF draft\'s `RateLimit-Policy` and `RateLimit`. Over the limit: 429 `rate_limited` with `Retry-After`. Counted per edge node, so the headers are an approximation.',
     '',
     '**Sandbox**: every /v1 read takes `sandbox=true|1|yes` (anything else is off); POST /v1/batch and /v1/jobs take `"sandbox": true` in the body. Sandbox answers are deterministic fixtures, byte-identical on every call, with `sandbox: true`; the rate limit still applies.',
     '',

@@ -77,7 +77,13 @@ export function routeHandlers(path: string, bound: Partial<Record<HttpMethod, Ro
   const allow = allowHeader(declared);
   // Every response of a rate-limited path carries the limit, 405s included.
   const limited = rows.some((row) => row.rateLimited);
-  const guard = limited ? withRateLimit : (handler: RouteHandler) => handler;
+  // A path with a window of its own (the search dialog's) counts there.
+  const bucket = rows.find((row) => row.rateLimitBucket)?.rateLimitBucket;
+  const guard = !limited
+    ? (handler: RouteHandler) => handler
+    : bucket
+      ? rateLimitGuard(() => runtime().rateLimit, bucket)
+      : withRateLimit;
   const cors = rows.some((row) => row.cors === 'open') ? openCors(rows, allow) : undefined;
   const { answerHeaders } = options;
   // Outside the guard, so the 429 carries them too.

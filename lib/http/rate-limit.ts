@@ -6,7 +6,8 @@ import type { RateLimiter } from '@/lib/store/types';
 
 /**
  * The per-client rate limit (spec: "Limits"): 600 requests a minute per
- * client IP, one window shared by every rate-limited endpoint. Applied in
+ * client IP, one window shared by every rate-limited endpoint (except an
+ * endpoint with a window of its own, `rateLimitBucket`). Applied in
  * the route layer (lib/api/route-handlers.ts wraps every handler of a
  * path whose table row is `rateLimited`, and the /v1 and /api catch-alls),
  * not in proxy.ts: Next's proxy step alone halved the throughput of a
@@ -41,12 +42,17 @@ export interface RateLimitOutcome {
   rejection?: Response;
 }
 
-export async function applyRateLimit(request: Request, deps: RateLimitDeps): Promise<RateLimitOutcome> {
+/**
+ * `bucket` counts the request in a window of its own (`<bucket>:<client>`,
+ * same ceiling) instead of the client's shared one; see `rateLimitBucket`
+ * in lib/api/endpoint.ts.
+ */
+export async function applyRateLimit(request: Request, deps: RateLimitDeps, bucket?: string): Promise<RateLimitOutcome> {
   const client = requestClient(request, deps.clientIp);
   // RATE_LIMIT_PER_MINUTE=0: the operator turned the limit off (benchmarks, private deployments).
   if (deps.perMinute === 0) return { client, headers: {} };
-  const decision = await deps.limiter.limit(client);
-  const limitHeaders = rateLimitHeaders(decision, 60);
+  const decision = await deps.limiter.limit(bucket ? `${bucket}:${client}` : client);
+  const limitHeaders = rateLimitHeaders(decision, 60, bucket);
   if (decision.allowed) return { client, headers: limitHeaders };
   const rejection = new ApiError(
     'rate_limited',
@@ -74,9 +80,9 @@ export function withHeaders(response: Response, headers: Record<string, string>)
  * A guard that counts the request, answers 429 over the limit, and puts the
  * RateLimit headers on whatever the handler answers, errors included.
  */
-export function rateLimitGuard(deps: () => RateLimitDeps): (handler: RouteHandler) => RouteHandler {
+export function rateLimitGuard(deps: () => RateLimitDeps, bucket?: string): (handler: RouteHandler) => RouteHandler {
   return (handler) => async (request, context) => {
-    const outcome = await applyRateLimit(request, deps());
+    const outcome = await applyRateLimit(request, deps(), bucket);
     if (outcome.rejection) return outcome.rejection;
     return withHeaders(await handler(request, context), outcome.headers);
   };

@@ -1,0 +1,43 @@
+import { findPath } from 'fumadocs-core/page-tree';
+import { runtime } from '@/lib/runtime';
+import { source } from '@/lib/source';
+import { dialogRows, type DialogPage } from '../docs-search-rows';
+import { endpointById } from '../endpoints';
+import { implement } from '../handler';
+
+/**
+ * GET /api/docs-search: the search dialog's door onto the search core (the
+ * index and scoring of /v1/search), answering Fumadocs result rows (see
+ * lib/api/docs-search-rows.ts). Not in the handler registry: the docs build
+ * runs the documented examples without the docs source, which this reads
+ * for page titles and folders.
+ */
+export const dialogResultLimit = 10;
+
+let pages: Map<string, DialogPage> | undefined;
+/** Every docs page's title and the folders above it (the root's own name left out). */
+function pageOf(url: string): DialogPage | undefined {
+  if (!pages) {
+    const tree = source.getPageTree();
+    pages = new Map(
+      source.getPages().map((page) => {
+        const path = findPath(tree.children, (node) => node.type === 'page' && node.url === page.url) ?? [];
+        const breadcrumbs = path
+          .slice(0, -1)
+          .map((node) => node.name)
+          .filter((name): name is string => typeof name === 'string' && name.length > 0);
+        return [page.url, { title: page.data.title, breadcrumbs }];
+      }),
+    );
+  }
+  return pages.get(url);
+}
+
+/** Answers change only with a deployment (the index is built from the docs). */
+const cacheControl = 'public, max-age=300';
+
+export const docsSearchDialog = implement(endpointById('docsSearchDialog'), async ({ query }) => {
+  const answer = await runtime().search.search({ q: query.query, limit: dialogResultLimit });
+  if (!answer.ok) throw answer.error;
+  return { json: dialogRows(answer.value.results, pageOf), headers: { 'Cache-Control': cacheControl } };
+});
