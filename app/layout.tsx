@@ -1,13 +1,15 @@
-import { RootProvider } from 'fumadocs-ui/provider/next';
 import localFont from 'next/font/local';
 import type { Metadata, Viewport } from 'next';
 import { env, publicOrigin } from '@/lib/env';
 import { siteDescription, siteName, siteTitle } from '@/lib/site';
+import { ThemeScript } from '@/components/site/theme';
 import './global.css';
 
 // Local font file: `next/font/google` needs the internet at build time.
+// Inter, weights 400-700 and Latin only (scripts/subset-font.sh): 25 KB.
 const inter = localFont({
-  src: '../public/fonts/inter-latin-wght-normal.woff2',
+  src: '../public/fonts/inter-latin-wght-400-700.woff2',
+  weight: '400 700',
   display: 'swap',
   variable: '--font-inter',
 });
@@ -28,10 +30,12 @@ export const viewport: Viewport = {
 
 export default function Layout({ children }: LayoutProps<'/'>) {
   return (
+    // The theme script sets `light` or `dark` on <html> before the first paint.
     <html lang="en" className={inter.className} suppressHydrationWarning>
-      <body className="flex flex-col min-h-screen">
-        <RootProvider search={{ preload: false, options: { type: 'static' } }}>{children}</RootProvider>
-      </body>
+      <head>
+        <ThemeScript />
+      </head>
+      <body className="flex min-h-screen flex-col">{children}</body>
     </html>
   );
 }

@@ -1,15 +1,14 @@
 import Link from 'next/link';
-import { HomeLayout } from 'fumadocs-ui/layouts/home';
-import { baseOptions } from '@/lib/layout.shared';
+import { SiteLayout } from '@/components/site/site-layout';
 
 export default function NotFound() {
   return (
-    <HomeLayout {...baseOptions()}>
+    <SiteLayout pathname="">
       <main className="mx-auto flex max-w-xl flex-1 flex-col justify-center gap-4 px-6 py-16 text-center">
         <h1 className="text-3xl font-semibold">Page not found</h1>
         <p className="text-fd-muted-foreground">
           Nothing lives at this address. The documentation starts at{' '}
-          <Link className="font-medium text-fd-foreground underline" href="/docs">
+          <Link prefetch={false} className="font-medium text-fd-foreground underline" href="/docs">
             /docs
           </Link>
           ; every page is listed in{' '}
@@ -19,6 +18,6 @@ export default function NotFound() {
           .
         </p>
       </main>
-    </HomeLayout>
+    </SiteLayout>
   );
 }

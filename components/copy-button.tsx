@@ -2,7 +2,6 @@
 
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cn } from '@/lib/cn';
 
 /**
  * Copies `value` to the clipboard. The only client component of the install
@@ -42,12 +41,7 @@ export function CopyButton({
         onClick={copy}
         aria-label={label}
         title={label}
-        className={cn(
-          'inline-flex size-8 shrink-0 items-center justify-center rounded-md border border-fd-border bg-fd-background text-neutral-600 dark:text-neutral-400 transition-colors',
-          'hover:bg-fd-accent hover:text-fd-accent-foreground',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary',
-          className,
-        )}
+        className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md border border-fd-border bg-fd-background text-neutral-600 transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary dark:text-neutral-400 ${className ?? ''}`}
       >
         {state === 'copied' ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
       </button>

@@ -1,12 +1,25 @@
-import defaultMdxComponents from 'fumadocs-ui/mdx';
 import type { MDXComponents } from 'mdx/types';
+import { AppsPageLink } from './apps/app-download';
+import { CodeBlock, DocsLink, heading, Table } from './docs/mdx-parts';
 import { Mark } from './mark';
+import { OptionBrowserTable } from './options/option-browser';
+import { docsPageUrl } from '@/lib/routes';
 
 // Catalog elements (<InstallLine />, <DesktopDetails />, …) need no component:
 // lib/docs/remark-catalog.ts turns them into markdown when the docs compile.
+// The elements below render on the server (components/docs/mdx-parts.tsx).
 export function getMDXComponents(components?: MDXComponents) {
   return {
-    ...defaultMdxComponents,
+    h1: heading('h1'),
+    h2: heading('h2'),
+    h3: heading('h3'),
+    h4: heading('h4'),
+    h5: heading('h5'),
+    h6: heading('h6'),
+    pre: CodeBlock,
+    // No prefetch of downloads, /v1, /api, installers or text views.
+    a: DocsLink,
+    table: Table,
     // Classification marks of the option reference.
     Mark,
     ...components,
@@ -14,6 +27,23 @@ export function getMDXComponents(components?: MDXComponents) {
 }
 
 export const useMDXComponents = getMDXComponents;
+
+/**
+ * Pages that render some markdown elements their own way, so their text
+ * (and with it the markdown twin, /llms-full.txt and the search index)
+ * stays plain markdown:
+ * - the option browser's table gets its filters;
+ * - the apps page's download links become download buttons with the
+ *   latest release.
+ */
+const perPage: Record<string, MDXComponents> = {
+  [docsPageUrl(['options'])]: { table: OptionBrowserTable },
+  [docsPageUrl(['apps'])]: { a: AppsPageLink },
+};
+
+export function pageMDXComponents(url: string): MDXComponents {
+  return getMDXComponents(perPage[url]);
+}
 
 declare global {
   type MDXProvidedComponents = ReturnType<typeof getMDXComponents>;

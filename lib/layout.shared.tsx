@@ -1,20 +1,37 @@
-import type { BaseLayoutProps } from 'fumadocs-ui/layouts/shared';
-import { GitHubIcon } from '@/components/github-icon';
+import { docsPageUrl } from './routes';
 import { codeHostWeb, layerRepo, siteName } from './site';
 
-export function baseOptions(): BaseLayoutProps {
-  return {
-    nav: { title: siteName },
-    // Not `githubUrl`: its icon is an unlabelled <svg role="img"> (axe svg-img-alt).
-    links: [
-      {
-        type: 'icon',
-        label: 'GitHub',
-        text: 'GitHub',
-        url: `${codeHostWeb}/${layerRepo.owner}/${layerRepo.repo}`,
-        icon: <GitHubIcon />,
-        external: true,
-      },
-    ],
-  };
+/**
+ * What every page's header shows (components/site/header.tsx): the site's
+ * name and the main links. The header is server-rendered; only the search
+ * button is a client component.
+ */
+export interface NavLink {
+  text: string;
+  url: string;
+  /** Which pages count as "inside" this link (aria-current in the header). */
+  match: (pathname: string) => boolean;
 }
+
+const apiDocs = docsPageUrl(['api']);
+const appsDocs = docsPageUrl(['apps']);
+
+export const navTitle = siteName;
+
+/**
+ * Docs, API and Download. Download goes to the apps page, whose download
+ * buttons are plain links to /download/{app}: a header link must never be
+ * one itself, or every page view would prefetch a redirect to the code host.
+ */
+export const navLinks: readonly NavLink[] = [
+  {
+    text: 'Docs',
+    url: docsPageUrl([]),
+    match: (pathname) => pathname.startsWith('/docs') && !pathname.startsWith(apiDocs) && !pathname.startsWith(appsDocs),
+  },
+  { text: 'API', url: apiDocs, match: (pathname) => pathname.startsWith(apiDocs) },
+  { text: 'Download', url: appsDocs, match: (pathname) => pathname.startsWith(appsDocs) },
+];
+
+/** The layer's repository on the code host. */
+export const githubLink = { label: 'GitHub', url: `${codeHostWeb}/${layerRepo.owner}/${layerRepo.repo}` } as const;

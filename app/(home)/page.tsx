@@ -8,8 +8,8 @@ import { docsPageUrl, downloadRoute, installerRoute } from '@/lib/routes';
 /**
  * The home page: what the layer is, the one line that installs it, and the
  * catalog at a glance. A server component throughout; only the copy button
- * inside InstallCommand runs on the client. The <main> landmark comes from
- * HomeLayout's container, so this page renders sections, not another main.
+ * inside InstallCommand runs on the client (the header's search button
+ * aside). Links to pages never prefetch; downloads are plain links.
  * Secondary text is neutral-600/400 because the theme's light muted colour
  * falls below WCAG AA contrast on the card colour.
  */
@@ -27,7 +27,7 @@ const cardLink =
 export default function HomePage() {
   const origin = publicOrigin(env());
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-16 px-4 py-12 sm:px-6 md:py-20">
+    <main className="mx-auto flex w-full max-w-5xl flex-col gap-16 px-4 py-12 sm:px-6 md:py-20">
       <section aria-labelledby="hero-title" className="flex flex-col gap-5">
         <h1 id="hero-title" className="text-3xl font-bold tracking-tight text-fd-foreground sm:text-5xl">
           Rebuild a whole Mac from one text file.
@@ -43,7 +43,7 @@ export default function HomePage() {
           <InstallCommand command={layerInstallLine(origin)} label="Copy the install command" className="my-0" />
           <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
             Installs the layer and asks which desktop to build.{' '}
-            <Link href={docsPageUrl(['install'])} className="font-medium text-fd-foreground underline underline-offset-4">
+            <Link prefetch={false} href={docsPageUrl(['install'])} className="font-medium text-fd-foreground underline underline-offset-4">
               More ways to install
             </Link>
           </p>
@@ -55,7 +55,7 @@ export default function HomePage() {
           <h2 id="desktops-title" className="text-2xl font-semibold text-fd-foreground">
             Desktops
           </h2>
-          <Link href={docsPageUrl(['desktops'])} className="inline-flex items-center gap-1 text-sm font-medium underline underline-offset-4">
+          <Link prefetch={false} href={docsPageUrl(['desktops'])} className="inline-flex items-center gap-1 text-sm font-medium underline underline-offset-4">
             All desktops <ArrowRight aria-hidden className="size-4" />
           </Link>
         </div>
@@ -64,7 +64,7 @@ export default function HomePage() {
           {desktops.map((desktop) => (
             <li key={desktop.name} className="flex flex-col gap-2 rounded-lg border border-fd-border bg-fd-card p-4">
               <div className="flex items-baseline justify-between gap-2">
-                <Link href={desktop.docsPath} className={cardLink}>
+                <Link prefetch={false} href={desktop.docsPath} className={cardLink}>
                   {desktop.name}
                 </Link>
                 {desktop.source.kind === 'url' ? (
@@ -85,7 +85,7 @@ export default function HomePage() {
           <h2 id="apps-title" className="text-2xl font-semibold text-fd-foreground">
             Apps
           </h2>
-          <Link href={docsPageUrl(['apps'])} className="inline-flex items-center gap-1 text-sm font-medium underline underline-offset-4">
+          <Link prefetch={false} href={docsPageUrl(['apps'])} className="inline-flex items-center gap-1 text-sm font-medium underline underline-offset-4">
             About the apps <ArrowRight aria-hidden className="size-4" />
           </Link>
         </div>
@@ -95,7 +95,7 @@ export default function HomePage() {
         <ul className="grid list-none gap-3 p-0 sm:grid-cols-2">
           {apps.map((app) => (
             <li key={app.name} className="flex flex-col gap-3 rounded-lg border border-fd-border bg-fd-card p-4">
-              <Link href={app.docsPath} className={cardLink}>
+              <Link prefetch={false} href={app.docsPath} className={cardLink}>
                 {app.title}
               </Link>
               <p className="text-sm text-fd-card-foreground">{app.blurb}</p>
@@ -127,6 +127,7 @@ export default function HomePage() {
             <li key={href}>
               <Link
                 href={href}
+                prefetch={false}
                 className="flex h-full flex-col gap-1 rounded-lg border border-fd-border bg-fd-card p-4 transition-colors hover:bg-fd-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
               >
                 <span className="inline-flex items-center gap-2 font-semibold text-fd-foreground">
@@ -139,6 +140,6 @@ export default function HomePage() {
           ))}
         </ul>
       </nav>
-    </div>
+    </main>
   );
 }

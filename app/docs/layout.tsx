@@ -1,11 +1,6 @@
-import { source } from '@/lib/source';
-import { DocsLayout } from 'fumadocs-ui/layouts/docs';
-import { baseOptions } from '@/lib/layout.shared';
-
+// Each docs page renders its own shell (components/docs/shell.tsx): the
+// navigation is server-rendered for the page being shown, so there is no
+// client layout to keep between pages.
 export default function Layout({ children }: LayoutProps<'/docs'>) {
-  return (
-    <DocsLayout tree={source.getPageTree()} {...baseOptions()} sidebar={{ prefetch: false }}>
-      {children}
-    </DocsLayout>
-  );
+  return children;
 }

@@ -55,13 +55,13 @@ export async function openSearchWithButton(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** Types a query into the open dialog key by key and returns its result buttons. */
+/** Types a query into the open dialog key by key and returns its result rows. */
 export async function typeQuery(dialog: Locator, query: string): Promise<Locator> {
   const input = dialog.getByPlaceholder('Search');
   await expect(input).toBeFocused();
   await input.pressSequentially(query, { delay: 20 });
-  // Result rows are buttons carrying aria-selected; the close button is not.
-  const results = dialog.locator('button[aria-selected]');
+  // Result rows are the listbox's options (links with role="option").
+  const results = dialog.getByRole('option');
   await expect(results.first()).toBeVisible();
   return results;
 }
@@ -73,11 +73,40 @@ export async function typeQuery(dialog: Locator, query: string): Promise<Locator
  */
 export async function resultTitles(results: Locator): Promise<string[]> {
   return results.evaluateAll((rows) =>
-    rows.map((row) => (row.querySelector('p') ?? row).textContent?.replace(/\s+/g, ' ').trim() ?? ''),
+    rows.map((row) => (row.querySelector('[data-title]') ?? row).textContent?.replace(/\s+/g, ' ').trim() ?? ''),
   );
 }
 
 /** The result row whose title is exactly `title`. */
 export function resultTitled(results: Locator, title: string): Locator {
-  return results.filter({ has: results.page().locator('p').getByText(title, { exact: true }) });
+  return results.filter({ has: results.page().locator('[data-title]').getByText(title, { exact: true }) });
+}
+
+/** The sizes the tests run at: a desktop window and a phone (390×844). */
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+export const themes = ['light', 'dark'] as const;
+export type Theme = (typeof themes)[number];
+
+/**
+ * Loads a page in a theme: the site follows the system setting until a
+ * reader picks one, so emulating the colour scheme is what a reader with
+ * that setting sees. Waits until <html> carries the theme's class.
+ */
+export async function gotoThemed(page: Page, path: string, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  await gotoHydrated(page, path);
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+}
+
+/** Whether two boxes overlap (by more than a pixel either way). */
+export function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width && a.y + 1 < b.y + b.height && b.y + 1 < a.y + a.height;
 }

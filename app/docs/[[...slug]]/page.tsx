@@ -1,18 +1,15 @@
-import { source } from '@/lib/source';
-import {
-  DocsBody,
-  DocsDescription,
-  DocsPage,
-  DocsTitle,
-  MarkdownCopyButton,
-  ViewOptionsPopover,
-} from 'fumadocs-ui/layouts/docs/page';
+import { FileText, SquarePen } from 'lucide-react';
 import { notFound } from 'next/navigation';
-import { getMDXComponents } from '@/components/mdx';
 import type { Metadata } from 'next';
-import { createRelativeLink } from 'fumadocs-ui/mdx';
+import { source } from '@/lib/source';
+import { pageMDXComponents } from '@/components/mdx';
+import { CopyMarkdownButton } from '@/components/docs/copy-markdown-button';
+import { DocsShell } from '@/components/docs/shell';
 import { docsImageUrl, docsMarkdownUrl } from '@/lib/routes';
 import { codeHostWeb, siteRepo } from '@/lib/site';
+
+const actionLink =
+  'inline-flex items-center gap-2 rounded-md border px-2 py-1.5 text-xs font-medium text-fd-muted-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
 
 export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
   const params = await props.params;
@@ -21,27 +18,33 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
 
   const MDX = page.data.body;
   const markdownUrl = docsMarkdownUrl(page.slugs);
+  const editUrl = `${codeHostWeb}/${siteRepo.owner}/${siteRepo.repo}/blob/${siteRepo.branch}/content/docs/${page.path}`;
+
+  const head = (
+    <>
+      <h1 className="text-[1.75em] font-semibold">{page.data.title}</h1>
+      {page.data.description && <p className="text-lg text-fd-muted-foreground">{page.data.description}</p>}
+      <div className="flex flex-row flex-wrap items-center gap-2 border-b pb-6">
+        <CopyMarkdownButton markdownUrl={markdownUrl} />
+        {/* Plain links: a text view and another site are never prefetched. */}
+        <a href={markdownUrl} className={actionLink}>
+          <FileText aria-hidden className="size-3.5" />
+          View as Markdown
+        </a>
+        <a href={editUrl} className={actionLink}>
+          <SquarePen aria-hidden className="size-3.5" />
+          Edit on GitHub
+        </a>
+      </div>
+    </>
+  );
 
   return (
-    <DocsPage toc={page.data.toc} full={page.data.full}>
-      <DocsTitle>{page.data.title}</DocsTitle>
-      <DocsDescription className="mb-0">{page.data.description}</DocsDescription>
-      <div className="flex flex-row gap-2 items-center border-b pb-6">
-        <MarkdownCopyButton markdownUrl={markdownUrl} />
-        <ViewOptionsPopover
-          markdownUrl={markdownUrl}
-          githubUrl={`${codeHostWeb}/${siteRepo.owner}/${siteRepo.repo}/blob/${siteRepo.branch}/content/docs/${page.path}`}
-        />
+    <DocsShell tree={source.getPageTree()} url={page.url} title={page.data.title} toc={page.data.toc} head={head}>
+      <div className="prose flex-1">
+        <MDX components={pageMDXComponents(page.url)} />
       </div>
-      <DocsBody>
-        <MDX
-          components={getMDXComponents({
-            // this allows you to link to other pages with relative file paths
-            a: createRelativeLink(source, page),
-          })}
-        />
-      </DocsBody>
-    </DocsPage>
+    </DocsShell>
   );
 }
 

@@ -1,0 +1,98 @@
+import Link from 'next/link';
+import type { ComponentProps, ReactNode } from 'react';
+import { isPagePath } from '@/lib/http/page-negotiation';
+import { anchorUrl } from '@/lib/routes';
+import { CopyCodeButton } from './copy-code-button';
+
+/**
+ * Server-rendered replacements for Fumadocs UI's MDX elements, which are
+ * client components (every heading hydrated its own copy-link button, every
+ * code block its copy button). Same markup and classes, no client code but
+ * the small copy button of code blocks.
+ */
+
+type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
+/** A heading that links to itself (Fumadocs' markup: the text inside `a[data-card]`). */
+export function heading(As: HeadingTag) {
+  function Heading({ id, children, className, ...props }: ComponentProps<HeadingTag>) {
+    if (!id) return <As className={className} {...props}>{children}</As>;
+    return (
+      <As id={id} className={`flex scroll-m-20 flex-row items-center gap-1 ${className ?? ''}`} {...props}>
+        <a data-card="" href={anchorUrl('', id)} className="min-w-0 break-words">
+          {children}
+        </a>
+      </As>
+    );
+  }
+  Heading.displayName = `Heading(${As})`;
+  return Heading;
+}
+
+/**
+ * A link. Only other HTML pages (/, /docs/…, /problems/…) go through
+ * next/link, and never prefetch; everything else is a plain <a>: downloads
+ * (a redirect to the code host), /v1 and /api answers, the installers
+ * (/*.sh), text views (.md, .txt, /openapi.json) and other sites. Prefetching
+ * any of those would cost a lookup and a rate-limit hit per page view.
+ */
+export function isPageHref(href: string): boolean {
+  if (!href.startsWith('/') || href.startsWith('//')) return false;
+  return isPagePath(href.split(/[?#]/, 1)[0]!);
+}
+
+export function DocsLink({ href, children, ...props }: ComponentProps<'a'>) {
+  if (href && isPageHref(href)) {
+    return (
+      <Link href={href} prefetch={false} {...props}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={href} {...props}>
+      {children}
+    </a>
+  );
+}
+
+/** A table that scrolls sideways on its own when too wide (Fumadocs' wrapper). */
+export function Table(props: ComponentProps<'table'>) {
+  return (
+    <div className="prose-no-margin relative my-6 overflow-auto">
+      <table {...props} />
+    </div>
+  );
+}
+
+/** Props rehype-code (shiki) puts on a code block's <pre>. */
+type PreProps = ComponentProps<'pre'> & { icon?: string; title?: string; allowCopy?: boolean | string; keepBackground?: boolean };
+
+/** A code block: Fumadocs' figure, a scrolling region, and a copy button. */
+export function CodeBlock({ icon, title, allowCopy, keepBackground: _keep, children, className, style, ...props }: PreProps) {
+  const copy = allowCopy !== false && allowCopy !== 'false';
+  const caption: ReactNode = title ? (
+    <div className="flex h-9.5 items-center gap-2 border-b px-4 text-fd-muted-foreground">
+      {typeof icon === 'string' && <div className="[&_svg]:size-3.5" dangerouslySetInnerHTML={{ __html: icon }} />}
+      <figcaption className="flex-1 truncate">{title}</figcaption>
+      {copy && <CopyCodeButton className="-me-2" />}
+    </div>
+  ) : null;
+  return (
+    <figure dir="ltr" className={`shiki not-prose relative my-4 overflow-hidden rounded-xl border bg-fd-card text-sm shadow-sm ${className ?? ''}`} style={style}>
+      {caption}
+      {!title && copy && <CopyCodeButton className="absolute top-2.5 right-2 z-2 bg-fd-card/80" />}
+      <div
+        role="region"
+        aria-label={title ? `Code: ${title}` : 'Code'}
+        tabIndex={0}
+        className="fd-scroll-container max-h-[600px] overflow-auto py-3.5 text-[0.8125rem] focus-visible:ring-2 focus-visible:ring-fd-ring focus-visible:outline-none focus-visible:ring-inset"
+        style={title ? undefined : ({ '--padding-right': 'calc(var(--spacing) * 8)' } as React.CSSProperties)}
+      >
+        <pre {...props} className="w-max min-w-full *:flex *:flex-col">
+          {children}
+        </pre>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,118 @@
+import Link from 'next/link';
+import { ArrowLeft, ArrowRight, ChevronRight, Menu } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { getBreadcrumbItems } from 'fumadocs-core/breadcrumb';
+import { findNeighbour, type Root } from 'fumadocs-core/page-tree';
+import type { TOCItemType } from 'fumadocs-core/toc';
+import { GitHubIcon } from '@/components/github-icon';
+import { SiteHeader } from '@/components/site/header';
+import { githubLink } from '@/lib/layout.shared';
+import { PageTree } from './page-tree';
+import { Toc, TocButton } from './toc';
+
+/**
+ * The docs layout, rendered on the server for one page: header, page tree
+ * (a column from 768 px, the menu button's popover below), the article,
+ * and "On this page" (a column from 1280 px, a popover below). Each is one
+ * element whose `popover` attribute (HTML, no script) serves small screens.
+ * It replaces Fumadocs UI's client layout: the same tokens and typography
+ * (fumadocs-ui/css), none of its client components, so a docs page loads
+ * React and Next's runtime, the search button and two tiny helpers.
+ */
+const sidebarId = 'docs-sidebar';
+
+export function DocsShell({
+  tree,
+  url,
+  title,
+  toc,
+  head,
+  children,
+}: {
+  tree: Root;
+  url: string;
+  title: string;
+  toc: TOCItemType[];
+  /** Title, description and page actions, shown above "On this page" on small screens. */
+  head: ReactNode;
+  /** The page's text. */
+  children: ReactNode;
+}) {
+  const crumbs = getBreadcrumbItems(url, tree).filter((item) => item.name !== title);
+  const { previous, next } = findNeighbour(tree, url);
+  const menu = (
+    <button
+      type="button"
+      popoverTarget={sidebarId}
+      aria-label="Docs menu"
+      className="inline-flex size-9 items-center justify-center rounded-md text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary md:hidden"
+    >
+      <Menu aria-hidden className="size-4.5" />
+    </button>
+  );
+
+  return (
+    <>
+      <SiteHeader pathname={url} menu={menu} />
+      <div className="mx-auto flex w-full max-w-[1400px] flex-1">
+        {/* One element: a column from 768 px, the menu's popover below (app/global.css, .docs-panel). Keyed by page: navigating closes it. */}
+        <aside key={url} id={sidebarId} popover="auto" className="docs-panel docs-sidebar">
+          <nav aria-label="Docs pages">
+            <PageTree tree={tree} url={url} />
+          </nav>
+          <a href={githubLink.url} className="mt-6 inline-flex items-center gap-2 px-2 text-sm text-fd-muted-foreground hover:text-fd-foreground md:hidden">
+            <GitHubIcon className="size-4" /> {githubLink.label}
+          </a>
+        </aside>
+        <main id="nd-page" className="flex min-w-0 flex-1 justify-center">
+          <article className={`flex w-full min-w-0 flex-col gap-4 ${toc.length > 0 ? 'max-w-[900px]' : 'max-w-[1168px]'} px-4 py-6 md:px-6 md:pt-8 xl:px-8 xl:pt-14`}>
+            {crumbs.length > 0 && (
+              <nav aria-label="Breadcrumb">
+                <ol className="flex flex-wrap items-center gap-1 text-sm text-fd-muted-foreground">
+                  {crumbs.map((crumb, index) => (
+                    <li key={index} className="inline-flex items-center gap-1">
+                      {index > 0 && <ChevronRight aria-hidden className="size-3.5" />}
+                      {crumb.url ? (
+                        <Link href={crumb.url} prefetch={false} className="hover:text-fd-accent-foreground">
+                          {crumb.name}
+                        </Link>
+                      ) : (
+                        <span>{crumb.name}</span>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+            )}
+            {head}
+            <TocButton items={toc} />
+            {children}
+            {(previous || next) && (
+              <nav aria-label="Previous and next page" className="mt-8 grid grid-cols-2 gap-4 border-t pt-6 text-sm">
+                {previous ? (
+                  <Link href={previous.url} prefetch={false} className="flex flex-col gap-1 rounded-lg border p-3 hover:bg-fd-accent/50">
+                    <span className="inline-flex items-center gap-1 text-fd-muted-foreground">
+                      <ArrowLeft aria-hidden className="size-3.5" /> Previous
+                    </span>
+                    <span className="font-medium">{previous.name}</span>
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                {next && (
+                  <Link href={next.url} prefetch={false} className="col-start-2 flex flex-col items-end gap-1 rounded-lg border p-3 text-end hover:bg-fd-accent/50">
+                    <span className="inline-flex items-center gap-1 text-fd-muted-foreground">
+                      Next <ArrowRight aria-hidden className="size-3.5" />
+                    </span>
+                    <span className="font-medium">{next.name}</span>
+                  </Link>
+                )}
+              </nav>
+            )}
+          </article>
+        </main>
+        <Toc items={toc} pageKey={url} />
+      </div>
+    </>
+  );
+}

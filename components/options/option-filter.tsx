@@ -1,0 +1,107 @@
+'use client';
+
+import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * The option browser's text filter: rows whose cells (name, room, type,
+ * default, marks) hold every typed word stay, the others get `hidden`. The
+ * room and mark chips work in CSS alone (option-browser.tsx); this also
+ * keeps the URL (`?q=…&room=…&host-only&per-key`) in step with every
+ * filter, so a filtered view can be shared, and announces the count.
+ */
+export function OptionFilter({ total }: { total: number }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    const field = input.current;
+    const form = field?.form;
+    const browser = form?.closest('[data-option-browser]');
+    if (!field || !form || !browser) return;
+    const rows = [...browser.querySelectorAll<HTMLTableRowElement>('tr[data-option-row]')];
+    let texts: string[] | undefined;
+    let timer: number | undefined;
+
+    const filterText = () => {
+      texts ??= rows.map((row) => (row.textContent ?? '').toLowerCase());
+      const words = field.value.toLowerCase().split(/\s+/).filter(Boolean);
+      rows.forEach((row, index) => {
+        row.hidden = !words.every((word) => texts![index]!.includes(word));
+      });
+    };
+    const syncUrl = () => {
+      const params = new URLSearchParams();
+      if (field.value.trim()) params.set('q', field.value.trim());
+      const room = new FormData(form).get('room');
+      if (typeof room === 'string' && room) params.set('room', room);
+      for (const name of ['host-only', 'per-key']) if ((form.elements.namedItem(name) as HTMLInputElement | null)?.checked) params.set(name, '');
+      const query = params.toString().replace(/=(?=&|$)/g, '');
+      history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+    };
+    const counter = browser.querySelector('[data-options-count]');
+    const count = () => {
+      const shown = rows.filter((row) => row.checkVisibility?.() ?? row.offsetParent !== null).length;
+      if (counter) counter.textContent = String(shown);
+      // Announced once typing pauses, not on every key.
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setAnnouncement(`${shown} of ${total} options shown`), 400);
+    };
+    const onChange = () => {
+      filterText();
+      syncUrl();
+      count();
+    };
+
+    // A shared link: set the filters it names.
+    const params = new URLSearchParams(location.search);
+    const q = params.get('q');
+    if (q) field.value = q;
+    const room = params.get('room');
+    if (room) {
+      const radio = form.querySelector<HTMLInputElement>(`input[name="room"][value="${CSS.escape(room)}"]`);
+      if (radio) radio.checked = true;
+    }
+    for (const name of ['host-only', 'per-key']) {
+      const box = form.elements.namedItem(name) as HTMLInputElement | null;
+      if (box && params.has(name)) box.checked = true;
+    }
+    if (q) filterText();
+    if (q || room || params.has('host-only') || params.has('per-key')) count();
+
+    const onSubmit = (event: Event) => event.preventDefault();
+    form.addEventListener('input', onChange);
+    form.addEventListener('change', onChange);
+    form.addEventListener('submit', onSubmit);
+    return () => {
+      window.clearTimeout(timer);
+      form.removeEventListener('input', onChange);
+      form.removeEventListener('change', onChange);
+      form.removeEventListener('submit', onSubmit);
+    };
+  }, [total]);
+
+  return (
+    <div data-needs-script="" className="flex flex-col gap-1">
+      <label htmlFor="option-filter" className="text-sm font-medium text-fd-foreground">
+        Filter by name, type or default
+      </label>
+      <div className="flex items-center gap-2 rounded-lg border bg-fd-background px-3 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-fd-primary">
+        <Search aria-hidden className="size-4 text-fd-muted-foreground" />
+        <input
+          ref={input}
+          id="option-filter"
+          type="search"
+          name="q"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. wallpaper glow, boolean, null"
+          className="h-9 w-full min-w-0 bg-transparent text-sm placeholder:text-fd-muted-foreground focus-visible:outline-none"
+        />
+      </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}

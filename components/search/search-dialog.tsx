@@ -1,0 +1,269 @@
+'use client';
+
+import { ChevronRight, Hash, Search, Text } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { docsSearchRoute } from '@/lib/routes';
+import type { DialogSearchRow } from '@/lib/api/docs-search-rows';
+
+/**
+ * The search dialog: a native <dialog> (focus trap, Escape and the top
+ * layer come from the browser) that asks the server, GET /api/docs-search
+ * (the index and scoring of /v1/search), instead of downloading the whole
+ * index. Loaded on first use by search-button.tsx.
+ *
+ * How a person typing stays under the rate limit (600 requests a minute,
+ * counted for this endpoint in a window of its own, see the endpoint's row
+ * in lib/api/endpoints.ts) while results still show within 150 ms of the
+ * last keystroke:
+ * - spacing: a request never starts sooner than 125 ms after the previous
+ *   one, so there are at most 480 a minute however fast and however long
+ *   someone types; this alone keeps typing under the limit;
+ * - debounce: a request goes out only after 60 ms without a keystroke, so
+ *   a burst of keys (most typing) costs one request, not one per key;
+ * - cache: every answered query is kept for the page's lifetime, so
+ *   backspacing or retyping a query asks nothing.
+ * The last keystroke is answered 60 ms later plus the server's time (a few
+ * milliseconds on a warm server), or at worst 125 ms later when a request
+ * had just gone out.
+ */
+export const debounceMs = 60;
+export const minRequestGapMs = 125;
+
+const answered = new Map<string, DialogSearchRow[]>();
+let lastRequestAt = -Infinity;
+
+type Answer =
+  | { state: 'idle' }
+  | { state: 'results'; query: string; rows: DialogSearchRow[] }
+  | { state: 'error'; message: string };
+
+function normalise(query: string): string {
+  return query.trim().replace(/\s+/g, ' ');
+}
+
+async function ask(query: string): Promise<DialogSearchRow[]> {
+  lastRequestAt = performance.now();
+  const response = await fetch(`${docsSearchRoute}?query=${encodeURIComponent(query)}`, {
+    headers: { accept: 'application/json' },
+  });
+  if (response.status === 429) {
+    const wait = response.headers.get('retry-after');
+    throw new Error(`Too many searches from this address; try again${wait ? ` in ${wait} seconds` : ' shortly'}.`);
+  }
+  if (!response.ok) throw new Error('Search is unavailable right now; try again shortly.');
+  const rows = (await response.json()) as DialogSearchRow[];
+  answered.set(query, rows);
+  return rows;
+}
+
+/** The query's words marked in a result's text. */
+function highlight(text: string, words: readonly string[]): ReactNode {
+  if (words.length === 0) return text;
+  const pattern = new RegExp(`(${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
+  return text.split(pattern).map((part, index) =>
+    index % 2 === 1 ? (
+      <mark key={index} className="bg-transparent text-fd-primary underline underline-offset-2">
+        {part}
+      </mark>
+    ) : (
+      part
+    ),
+  );
+}
+
+export default function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const router = useRouter();
+  const listId = useId();
+  const [query, setQuery] = useState('');
+  const [answer, setAnswer] = useState<Answer>({ state: 'idle' });
+  const [pending, setPending] = useState(false);
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      input.current?.select();
+    } else if (!open && element.open) element.close();
+  }, [open]);
+
+  const timer = useRef<number | undefined>(undefined);
+  const latest = useRef('');
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  function show(next: Answer) {
+    setAnswer(next);
+    setActive(0);
+    setPending(false);
+  }
+
+  /** Schedules the query: debounced, spaced from the previous request, answered from memory when it can be. */
+  function onQueryChange(value: string) {
+    setQuery(value);
+    const current = normalise(value);
+    latest.current = current;
+    window.clearTimeout(timer.current);
+    if (!current) return show({ state: 'idle' });
+    const known = answered.get(current);
+    if (known) return show({ state: 'results', query: current, rows: known });
+    setPending(true);
+    const wait = Math.max(debounceMs, lastRequestAt + minRequestGapMs - performance.now());
+    timer.current = window.setTimeout(() => {
+      ask(current).then(
+        (rows) => {
+          if (latest.current === current) show({ state: 'results', query: current, rows });
+        },
+        (error: unknown) => {
+          if (latest.current === current) show({ state: 'error', message: error instanceof Error ? error.message : String(error) });
+        },
+      );
+    }, wait);
+  }
+
+  const rows = answer.state === 'results' ? answer.rows : [];
+  const words = useMemo(() => (answer.state === 'results' ? answer.query.split(' ').filter(Boolean) : []), [answer]);
+
+  function go(row: DialogSearchRow) {
+    onOpenChange(false);
+    router.push(row.url);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    if (event.nativeEvent.isComposing || rows.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => (index + (event.key === 'ArrowDown' ? 1 : rows.length - 1)) % rows.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const row = rows[active];
+      if (row) go(row);
+    }
+  }
+
+  useEffect(() => {
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
+
+  const status =
+    answer.state === 'error'
+      ? answer.message
+      : answer.state === 'results'
+        ? rows.length === 0
+          ? 'No results found'
+          : `${rows.filter((row) => row.type !== 'page').length} results`
+        : '';
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-label="Search"
+      onClose={() => onOpenChange(false)}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself.
+        if (event.target === event.currentTarget) onOpenChange(false);
+      }}
+      className="mx-auto mt-4 w-[calc(100%-1rem)] max-w-screen-sm overflow-hidden rounded-xl border bg-fd-popover p-0 text-fd-popover-foreground shadow-2xl shadow-black/50 backdrop:bg-fd-overlay md:mt-[calc(50vh-250px)]"
+    >
+      <div className="flex items-center gap-2 border-b p-3">
+        <Search aria-hidden className={`size-5 text-fd-muted-foreground ${pending ? 'animate-pulse' : ''}`} />
+        <input
+          ref={input}
+          autoFocus
+          type="search"
+          role="combobox"
+          aria-label="Search the documentation"
+          aria-expanded={rows.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={rows.length > 0 ? `${listId}-${active}` : undefined}
+          placeholder="Search"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          onChange={(event) => onQueryChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="w-0 flex-1 bg-transparent text-lg placeholder:text-fd-muted-foreground focus-visible:outline-none [&::-webkit-search-cancel-button]:hidden"
+        />
+        <button
+          type="button"
+          aria-label="Close search"
+          onClick={() => onOpenChange(false)}
+          className="rounded-md border px-2 py-1 font-mono text-xs text-fd-muted-foreground hover:bg-fd-accent focus-visible:outline-2 focus-visible:outline-fd-primary"
+        >
+          ESC
+        </button>
+      </div>
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+      {answer.state === 'error' && <p className="px-4 py-8 text-center text-sm text-fd-muted-foreground">{answer.message}</p>}
+      {answer.state === 'results' && rows.length === 0 && (
+        <p className="px-4 py-12 text-center text-sm text-fd-muted-foreground">No results found</p>
+      )}
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Search results"
+        data-answered={answer.state === 'results' ? answer.query : undefined}
+        hidden={rows.length === 0}
+        className="flex max-h-[min(460px,70vh)] flex-col overflow-y-auto p-1"
+      >
+        {rows.map((row, index) => (
+          <a
+            key={row.id}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            href={row.url}
+            tabIndex={-1}
+            data-type={row.type}
+            onPointerMove={() => setActive(index)}
+            onClick={(event) => {
+              // Modified clicks open a tab as usual; a plain click navigates in place.
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+              event.preventDefault();
+              go(row);
+            }}
+            className={`flex flex-col gap-0.5 rounded-lg px-2.5 py-2 text-start text-sm ${index === active ? 'bg-fd-accent text-fd-accent-foreground' : ''}`}
+          >
+            {row.type === 'page' ? (
+              <>
+                {row.breadcrumbs && row.breadcrumbs.length > 0 && (
+                  <span className="inline-flex items-center text-xs text-fd-muted-foreground">
+                    {row.breadcrumbs.map((crumb, i) => (
+                      <span key={i} data-crumb="" className="inline-flex items-center">
+                        {i > 0 && <ChevronRight aria-hidden className="size-3.5" />}
+                        {crumb}
+                      </span>
+                    ))}
+                  </span>
+                )}
+                <span data-title="" className="font-medium">{highlight(row.content, words)}</span>
+              </>
+            ) : (
+              <span className="ms-1.5 flex gap-2 border-s ps-3">
+                {row.type === 'heading' ? (
+                  <Hash aria-hidden className="mt-0.5 size-4 shrink-0 text-fd-muted-foreground" />
+                ) : (
+                  <Text aria-hidden className="mt-0.5 size-4 shrink-0 text-fd-muted-foreground" />
+                )}
+                <span className="flex min-w-0 flex-col gap-0.5">
+                  <span data-title="" className={row.type === 'heading' ? 'font-medium break-words' : 'text-fd-popover-foreground/80'}>
+                    {highlight(row.content, words)}
+                  </span>
+                  {row.excerpt && (
+                    <span className="line-clamp-2 text-xs text-fd-muted-foreground">{highlight(row.excerpt, words)}</span>
+                  )}
+                </span>
+              </span>
+            )}
+          </a>
+        ))}
+      </div>
+    </dialog>
+  );
+}
