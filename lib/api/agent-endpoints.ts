@@ -9,6 +9,8 @@ import {
 import { flatMcpManifestSchema, mcpManifestSchema, serverCardSchema } from '@/lib/agents/mcp-documents';
 import { mcp } from '@/lib/routes';
 import type { EndpointExample, EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
+import { documentRow } from './discovery-endpoints';
+import { documentCache } from './document-responder';
 
 /**
  * The rows of the endpoint table for the agent doors (spec "Agent
@@ -186,20 +188,18 @@ function preflight(id: string, path: string): EndpointSpec {
   };
 }
 
+/** A discovery document: served by the one document responder (ETag, 304, Cache-Control), open CORS, a JSON read. */
 function document(id: string, path: string, summary: string, description: string, schema: z.ZodType): EndpointSpec {
-  return {
+  return documentRow({
     id,
-    method: 'GET',
     path,
     tag: 'Agents',
     summary,
     description,
-    responses: { 200: { description: summary, representation: 'json', schema } },
-    errors: ['rate_limited'],
+    response: { representation: 'json', schema },
+    cacheControl: documentCache.deployed,
     rateLimited: true,
-    cors: 'open',
-    examples: [{ url: path, status: 200 }],
-  };
+  });
 }
 
 const cardDescription =

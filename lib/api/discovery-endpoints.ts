@@ -32,7 +32,7 @@ const agentVary: Record<string, HeaderSpec> = {
   Vary: header('`Accept, User-Agent` (and `Accept-Encoding`): `/` answers this page or the HTML home page by these headers'),
 };
 
-interface DocumentRow {
+export interface DocumentRow {
   id: string;
   path: string;
   tag: EndpointTag;
@@ -47,7 +47,8 @@ interface DocumentRow {
   extraResponses?: Record<number, ResponseSpec>;
 }
 
-function documentRow(row: DocumentRow): EndpointSpec {
+/** The row of a document served by the document responder: its 200, its 304, open CORS, the 304 example. */
+export function documentRow(row: DocumentRow): EndpointSpec {
   const headers = { ...documentHeaders(row.cacheControl), ...row.headers };
   const example = row.examples?.[0]?.url ?? row.path;
   return {

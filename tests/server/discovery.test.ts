@@ -264,6 +264,11 @@ describe('the one responder: ETag, 304, Cache-Control, CORS, HEAD', () => {
     ['/.well-known/api-catalog', 'application/linkset+json'],
     ['/.well-known/ard.json', 'application/json'],
     ['/.well-known/ai-catalog.json', 'application/json'],
+    // The MCP documents (issue 10) go through the same responder.
+    ['/mcp.json', 'application/json'],
+    ['/.well-known/mcp.json', 'application/json'],
+    ['/.well-known/mcp/server-card.json', 'application/json'],
+    ['/mcp/server-card', 'application/json'],
   ];
 
   it.each(documents)('%s: %s, a strong ETag, 304 on If-None-Match, open CORS, HEAD', async (path, mediaType) => {

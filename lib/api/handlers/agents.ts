@@ -4,6 +4,7 @@ import { createMcpTransport, mcpAnswerHeaders, type McpTransportDeps } from '@/l
 import type { ToolContext } from '@/lib/agents/tools';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
+import { documentCache, documentResponder } from '../document-responder';
 import { answerDeadline } from '@/lib/store/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 
@@ -45,13 +46,17 @@ export const mcpDocsTransport = createMcpTransport(mcpServers['svc-docs'], deps)
 /** `mcp-protocol-version` on the route layer's own answers of the transports (405, 429, preflight). */
 export const mcpRouteOptions = { answerHeaders: mcpAnswerHeaders };
 
-/** The documents depend only on the origin: built once per process. */
+/**
+ * The documents depend only on the origin: built once per process, and
+ * served by the one document responder (strong ETag, 304 on If-None-Match,
+ * Cache-Control) like every discovery document.
+ */
 function jsonDocument(build: (origin: string) => unknown): RouteHandler {
-  let body: string | undefined;
-  return async () => {
-    body ??= JSON.stringify(build(runtime().origin), null, 2);
-    return new Response(body, { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' } });
-  };
+  return documentResponder({
+    contentType: 'application/json',
+    body: () => JSON.stringify(build(runtime().origin), null, 2),
+    cacheControl: documentCache.deployed,
+  });
 }
 
 export const mcpManifestHandler = jsonDocument(mcpManifest);
