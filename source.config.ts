@@ -5,6 +5,7 @@ import remarkCatalog, { isCatalogCode, isExcludedFromSearch } from './lib/docs/r
 import remarkApiReference from './lib/docs/remark-api-reference';
 import remarkApiExamples from './lib/docs/remark-api-examples';
 import remarkAgents from './lib/docs/remark-agents';
+import remarkDiscovery from './lib/docs/remark-discovery';
 
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
@@ -30,7 +31,9 @@ export default defineConfig({
     // <ToolReference name="…" /> and <McpClientConfig client="…" /> in the
     // Agents pages become the MCP tool reference and client snippets,
     // generated from the tool table (lib/agents/tools.ts).
-    remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents],
+    // <AgentDnsRecords /> becomes the DNS records of the agent doors for
+    // SITE_URL (lib/discovery/dns-records.ts).
+    remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents, remarkDiscovery],
     remarkStructureOptions: {
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.

@@ -3,6 +3,7 @@ import type { Metadata, Viewport } from 'next';
 import { env, publicOrigin } from '@/lib/env';
 import { siteDescription, siteName, siteTitle } from '@/lib/site';
 import { ThemeScript } from '@/components/site/theme';
+import { DiscoveryHead } from '@/components/structured-data';
 import './global.css';
 
 // Local font file: `next/font/google` needs the internet at build time.
@@ -34,6 +35,7 @@ export default function Layout({ children }: LayoutProps<'/'>) {
     <html lang="en" className={inter.className} suppressHydrationWarning>
       <head>
         <ThemeScript />
+        <DiscoveryHead />
       </head>
       <body className="flex min-h-screen flex-col">{children}</body>
     </html>

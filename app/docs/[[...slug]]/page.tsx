@@ -5,6 +5,7 @@ import { source } from '@/lib/source';
 import { pageMDXComponents } from '@/components/mdx';
 import { CopyMarkdownButton } from '@/components/docs/copy-markdown-button';
 import { DocsShell } from '@/components/docs/shell';
+import { PageStructuredData } from '@/components/structured-data';
 import { docsImageUrl, docsMarkdownUrl } from '@/lib/routes';
 import { codeHostWeb, siteRepo } from '@/lib/site';
 
@@ -22,6 +23,7 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
 
   const head = (
     <>
+      <PageStructuredData page={{ url: page.url, title: page.data.title, description: page.data.description }} />
       <h1 className="text-[1.75em] font-semibold">{page.data.title}</h1>
       {page.data.description && <p className="text-lg text-fd-muted-foreground">{page.data.description}</p>}
       <div className="flex flex-row flex-wrap items-center gap-2 border-b pb-6">
