@@ -50,7 +50,7 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not Next's own assets, the files in public/, the JSON API (/v1, /api), /ask, the MCP
+  // Not Next's own assets, the files in public/, the JSON API (/v1, /api), /ask, /a2a, the MCP
   // transports (exactly /mcp, /mcp/docs, /.well-known/mcp) or the benchmark baselines.
-  matcher: ['/((?!_next/static|_next/image|fonts/|v1/|api/|bench/|ask$|mcp$|mcp/docs$|.well-known/mcp$|favicon.ico|icon.svg).*)'],
+  matcher: ['/((?!_next/static|_next/image|fonts/|v1/|api/|bench/|ask$|a2a$|mcp$|mcp/docs$|.well-known/mcp$|favicon.ico|icon.svg).*)'],
 };

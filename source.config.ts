@@ -30,7 +30,8 @@ export default defineConfig({
     // service gives it, run at build time (sandbox answers are the same bytes).
     // <ToolReference name="…" /> and <McpClientConfig client="…" /> in the
     // Agents pages become the MCP tool reference and client snippets,
-    // generated from the tool table (lib/agents/tools.ts).
+    // generated from the tool table (lib/agents/tools.ts); <A2aSkills /> the
+    // A2A skills with the tool each runs (lib/agents/a2a.ts).
     // <AgentDnsRecords /> becomes the DNS records of the agent doors for
     // SITE_URL (lib/discovery/dns-records.ts).
     remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents, remarkDiscovery],

@@ -7,7 +7,9 @@ import {
   mcpResponseBodySchema,
 } from '@/lib/agents/json-rpc';
 import { flatMcpManifestSchema, mcpManifestSchema, serverCardSchema } from '@/lib/agents/mcp-documents';
-import { mcp } from '@/lib/routes';
+import { maxA2aBodyBytes } from '@/lib/agents/a2a-transport';
+import { a2aRequestSchema, a2aResponseSchema, agentCardSchema } from '@/lib/agents/a2a-schemas';
+import { a2a, mcp } from '@/lib/routes';
 import type { EndpointExample, EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
 import { documentRow } from './discovery-endpoints';
 import { documentCache } from './document-responder';
@@ -205,6 +207,71 @@ function document(id: string, path: string, summary: string, description: string
 const cardDescription =
   'The server card of `svc`, generated from the tool table /mcp serves: name, title and version of serverInfo, the transports (`remotes`) with the protocol revisions served, the capabilities, and every tool with its input and output schemas and annotations.';
 
+// --- A2A ---------------------------------------------------------------------
+
+const a2aVersionHeader: Record<string, HeaderSpec> = {
+  'A2A-Version': {
+    description: 'The A2A version answered: `0.3` for a 0.3 method, else `1.0` (for a body that could not be read, the `A2A-Version` asked for when it is `0.3`)',
+    schema: z.enum(['1.0', '0.3']),
+    required: true,
+  },
+};
+const a2aAnswer = (description: string, schema: z.ZodType): ResponseSpec => ({ description, representation: 'json-rpc', schema, headers: a2aVersionHeader });
+const sendMessage = (id: number, parts: object[]) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'SendMessage',
+  params: { message: { messageId: `walk-${id}`, role: 'ROLE_USER', parts } },
+});
+const skillPart = (skill: string, args: object) => ({ data: { skill, arguments: args }, mediaType: 'application/json' });
+
+const a2aTransportRow: EndpointSpec = {
+  id: 'a2aTransport',
+  method: 'POST',
+  path: a2a.transport,
+  tag: 'Agents',
+  summary: 'A2A agent: SendMessage (1.0) and message/send (0.3)',
+  description: [
+    'A2A\'s JSON-RPC 2.0 binding, answered by @a2a-js/sdk: `SendMessage` (A2A 1.0) and `message/send` (0.3), the version chosen by the method name (or the `A2A-Version` header for a name both share).',
+    'The message names a skill of the agent card in a data part, `{ "skill": "latest-release", "arguments": { "app": "pounce" } }` (the arguments of the skill\'s MCP tool), or asks in plain text, routed by intent: a release question naming `pounce` or `perch` is `latest-release`, an install request `install-command` (with a desktop when one is named), anything else `search-docs`.',
+    'The answer is a message (never a task) with a data part, the object the MCP tool answers (or `{ error: { code, message } }` with the REST code when the tool fails), and a text part holding the same JSON; `metadata.skill` names the skill that answered.',
+    'A body that is not one JSON-RPC request is a 400, as on the MCP transports: -32700 not JSON, -32600 not a JSON-RPC 2.0 request (A2A has no batches). The errors of a request that was read come with HTTP 200, as the SDK\'s router answers them: -32601 unknown method, -32602 bad params (no message, a data part naming no skill), -32001 task not found (no task is ever stored), -32004 streaming and push notifications (the card says `streaming: false`), -32009 an A2A-Version the card does not list. GET and every other method: 405.',
+  ].join(' '),
+  headers: {
+    'A2A-Version': { description: 'Optional: `1.0` or `0.3`; must be one of the card\'s interfaces', schema: z.string() },
+  },
+  body: { schema: a2aRequestSchema, description: 'One JSON-RPC 2.0 request', maxBytes: maxA2aBodyBytes },
+  responses: {
+    200: a2aAnswer('The JSON-RPC response: the agent\'s message, or a JSON-RPC error of a request that was read', a2aResponseSchema),
+    400: a2aAnswer('JSON-RPC error, `id` null unless one could be read: -32700 the body is not JSON; -32600 JSON that is not one JSON-RPC 2.0 request', jsonRpcErrorResponseSchema),
+    413: a2aAnswer(`JSON-RPC error -32600: the body is larger than ${maxA2aBodyBytes} bytes`, jsonRpcErrorResponseSchema),
+    500: a2aAnswer('JSON-RPC error -32603: the service failed unexpectedly (the log has the cause)', jsonRpcErrorResponseSchema),
+  },
+  errors: ['rate_limited'],
+  rateLimited: true,
+  cors: 'open',
+  examples: [
+    { url: a2a.transport, status: 200, body: sendMessage(1, [skillPart('latest-release', { app: 'pounce', sandbox: true })]) },
+    { url: a2a.transport, status: 200, body: sendMessage(2, [{ text: 'install the minimal desktop' }]) },
+    { url: a2a.transport, status: 200, body: sendMessage(3, [skillPart('search-docs', { query: 'wallpaper', limit: 2, sandbox: true })]) },
+    { url: a2a.transport, status: 200, body: sendMessage(4, [skillPart('latest-release', { app: 'nope' })]) },
+    {
+      url: a2a.transport,
+      status: 200,
+      body: {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'message/send',
+        params: { message: { kind: 'message', messageId: 'walk-5', role: 'user', parts: [{ kind: 'text', text: 'latest perch release' }] } },
+      },
+    },
+    { url: a2a.transport, status: 400, body: 'not json', headers: { 'content-type': 'application/json' } },
+    { url: a2a.transport, status: 400, body: [{ jsonrpc: '2.0', id: 8, method: 'SendMessage' }] },
+    { url: a2a.transport, status: 200, body: { jsonrpc: '2.0', id: 6, method: 'Nope' } },
+    { url: a2a.transport, status: 200, body: sendMessage(7, [skillPart('no-such-skill', {})]) },
+  ],
+};
+
 export const agentEndpoints: EndpointSpec[] = [
   transport('mcpTransport', mcp.transport, 'every tool (serverInfo `svc`)', releaseTool, true),
   preflight('mcpPreflight', mcp.transport),
@@ -227,5 +294,14 @@ export const agentEndpoints: EndpointSpec[] = [
     flatMcpManifestSchema,
   ),
   document('mcpServerCard', mcp.serverCard, 'MCP server card of svc', cardDescription, serverCardSchema),
+  a2aTransportRow,
+  preflight('a2aPreflight', a2a.transport),
+  document(
+    'agentCard',
+    a2a.agentCard,
+    'A2A agent card',
+    'The A2A agent card of `svc`: per the spec its `url` is the MCP endpoint (so `preferredTransport` is `MCP`), and it names the JSON-RPC interface at /a2a for A2A 1.0 and 0.3 (`supportedInterfaces`, and 0.3\'s `additionalInterfaces`). Its three skills (`search-docs`, `install-command`, `latest-release`) are generated from the tool table: each tool\'s title and description, example requests, input and output modes. `documentationUrl` is the A2A docs page; `provider` and `version` are the MCP server\'s.',
+    agentCardSchema,
+  ),
   document('mcpServerCardAlias', mcp.serverCardAlias, 'MCP server card of svc (at the transport)', `${cardDescription} The same document as /.well-known/mcp/server-card.json.`, serverCardSchema),
 ];

@@ -1,3 +1,4 @@
+import { readCappedText } from '@/lib/http/read-body';
 import type { z } from 'zod';
 import { ApiError, internalErrorResponse } from '@/lib/http/problem';
 import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
@@ -79,23 +80,6 @@ function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
   return out;
 }
 
-async function readBody(request: Request, maxBytes: number): Promise<string | undefined> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
 
 export function implement<E extends EndpointSpec>(
   endpoint: E,
@@ -126,7 +110,7 @@ export function implement<E extends EndpointSpec>(
       let body: unknown;
       let rawBody = '';
       if (endpoint.body) {
-        const text = await readBody(request, endpoint.body.maxBytes);
+        const text = await readCappedText(request.body, endpoint.body.maxBytes);
         if (text === undefined) {
           throw new ApiError(
             options.bodyTooLarge ?? 'invalid_parameter',

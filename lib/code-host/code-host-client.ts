@@ -1,3 +1,4 @@
+import { readCappedBytes } from '@/lib/http/read-body';
 import { timeoutWithin, type Deadline } from '@/lib/store/deadline';
 import type { Clock } from '@/lib/store/types';
 import { codeHostWeb, siteName, siteRepo } from '@/lib/site';
@@ -135,26 +136,8 @@ async function readCappedBody(response: Response, maxBytes: number): Promise<str
     discardBody(response);
     return 'too_large';
   }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      void reader.cancel().catch(() => undefined);
-      return 'too_large';
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readCappedBytes(response.body, maxBytes);
+  if (!bytes) return 'too_large';
   try {
     return utf8.decode(bytes);
   } catch {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { discovery, mcp, openApiRoute } from '@/lib/routes';
+import { a2a, discovery, mcp, openApiRoute } from '@/lib/routes';
 import { siteDescription, siteName } from '@/lib/site';
 
 /**
@@ -88,6 +88,15 @@ export function resourceCatalog(origin: string, skills: readonly CatalogSkill[])
         url: at(mcp.manifest),
         description: 'Both MCP transports in the Agent Plugins MCP configuration shape (mcpServers).',
         tags: ['mcp', 'plugin'],
+      },
+      {
+        identifier: urn('a2a', 'svc'),
+        displayName: `${siteName} A2A agent`,
+        // No media type is registered for A2A agent cards; the card is JSON.
+        type: 'application/json',
+        url: at(a2a.agentCard),
+        description: `The A2A agent card: the same three abilities as skills (search-docs, install-command, latest-release), answered over JSON-RPC at ${at(a2a.transport)} (A2A 1.0 SendMessage and 0.3 message/send).`,
+        tags: ['a2a', 'agent-card', 'documentation', 'install', 'releases'],
       },
       {
         identifier: urn('api', 'v1'),

@@ -1,10 +1,11 @@
 import type { BlockContent, Code, Nodes, PhrasingContent, Root, Table } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
+import { a2aSkills } from '../agents/a2a';
 import { mcpManifest } from '../agents/mcp-documents';
 import { findTool, toolJsonSchemas, type ToolSpec } from '../agents/tools';
 import { parseEnv, publicOrigin } from '../env';
-import { mcp, problemTypeRoute } from '../routes';
+import { docsPageUrl, mcp, problemTypeRoute } from '../routes';
 import { describeType } from './api-reference';
 import { link, paragraph, table, text } from './mdast-builders';
 import { inline } from './remark-api-reference';
@@ -19,7 +20,8 @@ import { inline } from './remark-api-reference';
  *   (lib/agents/tools.ts `toolJsonSchemas`), and its error codes;
  * - `<McpClientConfig client="cli | editor | vscode | plugin" />`: how a
  *   client connects, with this build's public origin (SITE_URL, as the
- *   install lines of remark-catalog).
+ *   install lines of remark-catalog);
+ * - `<A2aSkills />`: the A2A skills, the tool each runs, their examples.
  *
  * No schema is copied into the MDX, so the docs cannot drift from what an
  * agent is told. An unknown tool, client or attribute fails the build with
@@ -127,8 +129,29 @@ export function clientConfigBlocks(client: string, origin: string, fail: (reason
 
 // ---------------------------------------------------------------- transform
 
-export const agentElementNames = ['ToolReference', 'McpClientConfig'] as const;
-const attributesOf: Record<(typeof agentElementNames)[number], string> = { ToolReference: 'name', McpClientConfig: 'client' };
+/**
+ * `<A2aSkills />`: the A2A skills of the agent card, each with the MCP tool
+ * it runs and its example requests (lib/agents/a2a.ts `a2aSkills`).
+ */
+export function a2aSkillBlocks(): BlockContent[] {
+  return [
+    table(
+      ['Skill', 'Runs the MCP tool', 'Example requests'],
+      a2aSkills.map((skill) => [
+        [code(skill.id)],
+        [link(`${docsPageUrl(['agents', 'mcp'])}#${skill.tool}`, [code(skill.tool)])],
+        skill.examples.flatMap((example, index) => [...(index ? [text('; ')] : []), code(example)]),
+      ]),
+    ),
+  ];
+}
+
+export const agentElementNames = ['ToolReference', 'McpClientConfig', 'A2aSkills'] as const;
+const attributesOf: Record<(typeof agentElementNames)[number], string | undefined> = {
+  ToolReference: 'name',
+  McpClientConfig: 'client',
+  A2aSkills: undefined,
+};
 
 function location(node: MdxJsxFlowElement, file: VFile | undefined): string {
   const start = node.position?.start;
@@ -140,6 +163,10 @@ function replacementOf(node: MdxJsxFlowElement, name: (typeof agentElementNames)
     throw new Error(`${location(node, file)}: <${name}>: ${reason}`);
   };
   const allowed = attributesOf[name];
+  if (allowed === undefined) {
+    if (node.attributes.length > 0 || node.children.length > 0) fail('takes no attributes and no children');
+    return a2aSkillBlocks();
+  }
   let value: string | undefined;
   for (const attribute of node.attributes) {
     if (attribute.type !== 'mdxJsxAttribute' || attribute.name !== allowed) fail(`takes one attribute, "${allowed}"`);

@@ -5,13 +5,19 @@ import { client } from '../helpers/http';
 import { repoRoot } from '../helpers/next-server';
 
 /**
- * Issue 13, item 7: every example of the API pages is generated from the
- * service's answer to the command beside it. Here each documented command is
- * read from the built page's markdown twin and sent to `next start` as a reader
- * would send it, and its answer must be the one the page shows (job ids and times, which are new for every job, aside).
+ * Issue 13, item 7: every example of the API and Agents pages is generated
+ * from the service's answer to the command beside it. Here each documented
+ * command is read from the built page's markdown twin and sent to `next start`
+ * as a reader would send it, and its answer must be the one the page shows
+ * (ids and times, which are new for every answer, aside).
  */
 const get = client(inject('baseUrl'), '127.0.0.92');
-const apiDir = join(repoRoot, 'content', 'docs', 'api');
+const sections = ['api', 'agents'].map((section) => ({ section, dir: join(repoRoot, 'content', 'docs', section) }));
+const pagesWithExamples = sections.flatMap(({ section, dir }) =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith('.mdx') && readFileSync(join(dir, file), 'utf8').includes('<ApiExample'))
+    .map((file) => ({ page: `${section}/${file}`, source: readFileSync(join(dir, file), 'utf8'), twin: `/docs/${section}${file === 'index.mdx' ? '' : `/${file.replace(/\.mdx$/, '')}`}.md` })),
+);
 
 interface Example {
   page: string;
@@ -21,16 +27,15 @@ interface Example {
 
 async function documentedExamples(): Promise<Example[]> {
   const examples: Example[] = [];
-  for (const page of readdirSync(apiDir).filter((file) => file.endsWith('.mdx'))) {
-    if (!readFileSync(join(apiDir, page), 'utf8').includes('<ApiExample')) continue;
+  for (const { page, twin: twinPath } of pagesWithExamples) {
     // The page as built and served: its markdown twin.
-    const twin = await get(`/docs/api/${page.replace(/\.mdx$/, '').replace(/^index$/, '')}.md`.replace('/.md', '.md'));
+    const twin = await get(twinPath);
     expect(twin.status, page).toBe(200);
     let current: Example | undefined;
     for (const match of twin.body.matchAll(/^```(\w*)([^\n]*)\n([\s\S]*?)^```$/gm)) {
       const [lang, meta, body] = [match[1]!, match[2]!, match[3]!.replace(/\n$/, '')];
       if (lang === 'sh' && body.startsWith('curl -sS')) {
-        current = { page, command: body, shown: [] };
+        current = { page, command: body.replace(/\\\n\s*/g, ' '), shown: [] };
         examples.push(current);
       } else if (current && (lang === 'http' || /title="\d{3}"/.test(meta))) {
         current.shown.push({ lang, title: /title="(\d{3})"/.exec(meta)?.[1], body });
@@ -50,21 +55,20 @@ function requestOf(command: string) {
   return { url, method, headers, body };
 }
 
-/** Fields that differ for every job (its id, its URL, its times). */
+/** Fields that differ for every answer: ids (a job's, its URL, /ask's query_id, A2A's message ids), times. */
 const volatile = (text: string) =>
   text
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<job id>')
-    .replace(/"(created_at|completed_at)": "[^"]+"/g, '"$1": "<time>"');
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+    .replace(/"(created_at|completed_at)": "[^"]+"/g, '"$1": "<time>"')
+    .replace(/"elapsed_ms": ?\d+/g, '"elapsed_ms": <ms>')
+    .replace(/^(Date|ETag): .*$/gm, '$1: <varies>');
 
 const examples = await documentedExamples();
 
 describe('documented examples answer as shown', () => {
   it('finds every <ApiExample /> of the pages, each with its answer shown', () => {
-    const elements = readdirSync(apiDir)
-      .filter((file) => file.endsWith('.mdx'))
-      .map((file) => [...readFileSync(join(apiDir, file), 'utf8').matchAll(/<ApiExample /g)].length)
-      .reduce((sum, count) => sum + count, 0);
-    expect(elements).toBeGreaterThan(10);
+    const elements = pagesWithExamples.map(({ source }) => [...source.matchAll(/<ApiExample /g)].length).reduce((sum, count) => sum + count, 0);
+    expect(elements).toBeGreaterThan(20);
     expect(examples.filter((example) => example.shown.length > 0)).toHaveLength(elements);
   });
 

@@ -7,8 +7,9 @@ import { client } from '../helpers/http';
  * `search_docs` gives the URLs, scores and cursors of /v1/search for the
  * same query and limit, `get_latest_release` the document of
  * /v1/releases/{app}, and `get_install_command` the rows (and so the install
- * lines) of /v1/desktops; live and in the sandbox. Later doors (A2A, /ask)
- * join this file.
+ * lines) of /v1/desktops; live and in the sandbox. Issue 11 item 8 adds the
+ * other doors: for the same inputs, /v1/batch, MCP, /ask (its top results)
+ * and A2A give the same URLs, scores, releases and install lines.
  */
 const send = client(inject('baseUrl'), '127.0.0.102');
 
@@ -74,5 +75,70 @@ describe('get_install_command and /v1/desktops', () => {
   it('each desktop by name: its row of /v1/desktops', async () => {
     const rows = (await rest('/v1/desktops?limit=50')).items as Array<{ desktop: string; install: string }>;
     for (const row of rows) expect(await tool('get_install_command', { desktop: row.desktop })).toEqual({ desktops: [row] });
+  });
+});
+
+// --- Issue 11 item 8: /v1/batch, MCP, /ask and A2A ----------------------------
+
+type Operation = { kind: 'search'; q: string; limit?: number } | { kind: 'release'; app: string } | { kind: 'install'; desktop?: string };
+
+async function batch(operation: Operation, sandbox: boolean): Promise<Record<string, unknown>> {
+  const res = await send('/v1/batch', { method: 'POST', body: { sandbox, operations: [operation] } });
+  expect(res.status, res.body).toBe(200);
+  const [result] = res.json<{ results: Array<{ ok: boolean; data: Record<string, unknown> }> }>().results;
+  expect(result!.ok, JSON.stringify(result)).toBe(true);
+  return result!.data;
+}
+
+async function a2aSkill(skill: string, args: Record<string, unknown>, legacy = false): Promise<unknown> {
+  const message = legacy
+    ? { kind: 'message', messageId: crypto.randomUUID(), role: 'user', parts: [{ kind: 'data', data: { skill, arguments: args } }] }
+    : { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ data: { skill, arguments: args } }] };
+  const res = await send('/a2a', { method: 'POST', body: { jsonrpc: '2.0', id: 1, method: legacy ? 'message/send' : 'SendMessage', params: { message } } });
+  expect(res.status, res.body).toBe(200);
+  const { result } = res.json<{ result: { message?: { parts: Array<{ data?: unknown }> }; parts?: Array<{ data?: unknown }> } }>();
+  return (result.message ?? result).parts!.find((part) => part.data !== undefined)!.data;
+}
+
+async function askTop(query: string, sandbox: boolean): Promise<Array<{ url: string; score: number }>> {
+  const res = await send(`/ask?q=${encodeURIComponent(query)}${sandbox ? '&sandbox=true' : ''}`);
+  expect(res.status, res.body).toBe(200);
+  return res.json<{ results: Array<{ url: string; score: number }> }>().results.map(({ url, score }) => ({ url, score }));
+}
+
+describe.each([false, true])('every door gives the same facts (sandbox: %s)', (sandbox) => {
+  const flag = sandbox ? { sandbox: true } : {};
+  const query = sandbox ? '&sandbox=true' : '';
+
+  it.each(['How do I make the text bigger?', 'which editor does it install by default', 'wallpaper', 'hot corners'])('search "%s": /v1/search, batch, MCP, A2A and /ask', async (q) => {
+    const viaRest = await rest(`/v1/search?q=${encodeURIComponent(q)}&limit=10${query}`);
+    expect(await batch({ kind: 'search', q, limit: 10 }, sandbox)).toEqual(viaRest);
+    expect(await tool('search_docs', { query: q, limit: 10, ...flag })).toEqual(viaRest);
+    expect(await a2aSkill('search-docs', { query: q, limit: 10, ...flag })).toEqual(viaRest);
+    expect(await a2aSkill('search-docs', { query: q, limit: 10, ...flag }, true)).toEqual(viaRest);
+    const hits = (viaRest.results as Array<{ url: string; score: number }>).map(({ url, score }) => ({ url, score }));
+    // The sandbox's few fixture sections hold no hot corners; every live query has hits.
+    if (!sandbox || q === 'wallpaper') expect(hits.length).toBeGreaterThan(0);
+    expect(await askTop(q, sandbox)).toEqual(hits);
+  });
+
+  it.each(['pounce', 'perch'])('release of %s: /v1/releases, batch, MCP and A2A', async (app) => {
+    const viaRest = await rest(`/v1/releases/${app}${sandbox ? '?sandbox=true' : ''}`);
+    expect(await batch({ kind: 'release', app }, sandbox)).toEqual(viaRest);
+    expect(await tool('get_latest_release', { app, ...flag })).toEqual(viaRest);
+    expect(await a2aSkill('latest-release', { app, ...flag })).toEqual(viaRest);
+    expect(await a2aSkill('latest-release', { app, ...flag }, true)).toEqual(viaRest);
+  });
+
+  it('install lines: /v1/desktops, batch, MCP and A2A, the gallery and each desktop', async () => {
+    const rows = (await rest(`/v1/desktops?limit=50${query}`)).items as Array<{ desktop: string; install: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(await batch({ kind: 'install' }, sandbox)).toEqual({ desktops: rows });
+    expect(await tool('get_install_command', flag)).toEqual({ desktops: rows });
+    expect(await a2aSkill('install-command', flag)).toEqual({ desktops: rows });
+    for (const row of rows) {
+      expect(await batch({ kind: 'install', desktop: row.desktop }, sandbox)).toEqual({ desktops: [row] });
+      expect(await a2aSkill('install-command', { desktop: row.desktop, ...flag })).toEqual({ desktops: [row] });
+    }
   });
 });

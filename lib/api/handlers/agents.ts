@@ -1,3 +1,5 @@
+import { agentCardDocument } from '@/lib/agents/a2a';
+import { createA2aTransport } from '@/lib/agents/a2a-transport';
 import { flatMcpManifest, mcpManifest, serverCard } from '@/lib/agents/mcp-documents';
 import { mcpServers } from '@/lib/agents/mcp-server';
 import { createMcpTransport, mcpAnswerHeaders, type McpTransportDeps } from '@/lib/agents/mcp-transport';
@@ -62,3 +64,8 @@ function jsonDocument(build: (origin: string) => unknown): RouteHandler {
 export const mcpManifestHandler = jsonDocument(mcpManifest);
 export const wellKnownMcpManifestHandler = jsonDocument(flatMcpManifest);
 export const serverCardHandler = jsonDocument((origin) => serverCard(origin));
+
+/** POST /a2a: A2A's JSON-RPC binding (1.0 and 0.3) over the same tools. */
+export const a2aTransport = createA2aTransport(deps);
+/** GET /.well-known/agent-card.json: the A2A agent card, its skills generated from the tool table. */
+export const agentCardHandler = jsonDocument(agentCardDocument);

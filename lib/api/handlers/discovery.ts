@@ -55,7 +55,7 @@ function entryPoints(): EntryPoint[] {
     { url: mcp.docsTransport, line: `${summary('mcpDocsTransport')}.` },
     { url: mcp.serverCard, line: `${summary('mcpServerCard')}.` },
     { url: mcp.manifest, line: `${summary('mcpManifest')}.` },
-    { url: a2a.transport, line: `A2A JSON-RPC interface (\`SendMessage\`), the same answers as the MCP tools; its agent card is ${origin()}${a2a.agentCard}.` },
+    { url: a2a.transport, line: `${summary('a2aTransport')}: the same answers as the MCP tools; its agent card is ${origin()}${a2a.agentCard}.` },
     { url: row('llmsTxt').path, line: `${summary('llmsTxt')}.` },
     { url: row('llmsFullTxt').path, line: `${summary('llmsFullTxt')}.` },
     { url: discovery.skillsIndex, line: `${summary('skillsIndex')}.` },

@@ -2,6 +2,7 @@ import type { RouteHandler } from '@/lib/http/route-handler';
 import { openApiHandler } from '../openapi-handler';
 import type { EndpointId } from '../endpoints';
 import * as agents from './agents';
+import * as askHandlers from './ask';
 import * as v1 from './v1';
 
 /**
@@ -29,4 +30,8 @@ export const handlersById: Partial<Record<EndpointId, RouteHandler>> = {
   wellKnownMcpManifest: agents.wellKnownMcpManifestHandler,
   mcpServerCard: agents.serverCardHandler,
   mcpServerCardAlias: agents.serverCardHandler,
+  a2aTransport: agents.a2aTransport,
+  agentCard: agents.agentCardHandler,
+  askGet: askHandlers.askGet,
+  askPost: askHandlers.askPost,
 };
