@@ -28,11 +28,11 @@ function wantsStream(request: Request, explicit: boolean | undefined): boolean {
 }
 
 async function answer(request: Request, input: { query: string | undefined; streaming: boolean | undefined; sandbox: boolean }) {
-  const arrival = Date.now();
+  const rt = runtime();
+  const arrival = rt.clock();
   const checked = checkQuery(input.query);
   if (!checked.ok) throw checked.error;
   const streaming = wantsStream(request, input.streaming);
-  const rt = runtime();
   const question: AskInput = { query: checked.value, sandbox: input.sandbox };
   const deps = { search: input.sandbox ? rt.sandbox.search : rt.search.search, site: rt.origin };
   if (!streaming) {
@@ -48,7 +48,7 @@ async function answer(request: Request, input: { query: string | undefined; stre
   function* frames() {
     yield sseFrame('start', askMeta(question, rt.origin, queryId));
     for (const result of results) yield sseFrame('result', result);
-    yield sseFrame('complete', { count: results.length, elapsed_ms: Date.now() - arrival });
+    yield sseFrame('complete', { count: results.length, elapsed_ms: rt.clock() - arrival });
   }
   return sseResponse(frames(), { Vary: 'Accept' });
 }
