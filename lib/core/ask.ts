@@ -27,7 +27,6 @@ export interface AskDeps {
   search: (input: SearchInput) => Promise<Result<SearchResponse, ApiError>> | Result<SearchResponse, ApiError>;
   /** The site the answers are about: its public origin. */
   site: string;
-  clock?: () => number;
   newId?: () => string;
 }
 
