@@ -1,4 +1,3 @@
-import localFont from 'next/font/local';
 import type { Metadata, Viewport } from 'next';
 import { env, publicOrigin } from '@/lib/env';
 import { siteDescription, siteName, siteTitle } from '@/lib/site';
@@ -6,14 +5,10 @@ import { ThemeScript } from '@/components/site/theme';
 import { DiscoveryHead } from '@/components/structured-data';
 import './global.css';
 
-// Local font file: `next/font/google` needs the internet at build time.
-// Inter, weights 400-700 and Latin only (scripts/subset-font.sh): 25 KB.
-const inter = localFont({
-  src: '../public/fonts/inter-latin-wght-400-700.woff2',
-  weight: '400 700',
-  display: 'swap',
-  variable: '--font-inter',
-});
+// No web font: the system's UI font (Tailwind's `font-sans` stack: San
+// Francisco on a Mac, Segoe UI, Roboto, …). Inter, even subset to 25 KB,
+// was a fifth of what a docs page must download before Lighthouse counts its
+// largest paint (issue 13 item 1: LCP <= 2.0 s on a simulated slow phone).
 
 export const metadata: Metadata = {
   // Absolute OG and canonical URLs on the configured public origin.
@@ -32,7 +27,7 @@ export const viewport: Viewport = {
 export default function Layout({ children }: LayoutProps<'/'>) {
   return (
     // The theme script sets `light` or `dark` on <html> before the first paint.
-    <html lang="en" className={inter.className} suppressHydrationWarning>
+    <html lang="en" suppressHydrationWarning>
       <head>
         <ThemeScript />
         <DiscoveryHead />

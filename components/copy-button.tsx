@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, Copy } from 'lucide-react';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 import { useEffect, useState } from 'react';
 
 /**
@@ -43,7 +43,7 @@ export function CopyButton({
         title={label}
         className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md border border-fd-border bg-fd-background text-neutral-600 transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary dark:text-neutral-400 ${className ?? ''}`}
       >
-        {state === 'copied' ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+        {state === 'copied' ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
       </button>
       {/* Announces the result to screen readers without moving focus. */}
       <span role="status" aria-live="polite" className="sr-only">

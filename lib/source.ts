@@ -1,13 +1,16 @@
 import { docs } from 'fumadocs-mdx:collections/server';
 import { llms, loader } from 'fumadocs-core/source';
-import { lucideIconsPlugin } from 'fumadocs-core/source/lucide-icons';
 import { docsRoute } from './routes';
 
-/** The docs source: every page, its tree, and its processed markdown. */
+/**
+ * The docs source: every page, its tree, and its processed markdown. Page
+ * tree icons stay the names meta.json gives (`"icon": "LayoutGrid"`);
+ * components/docs/page-tree.tsx draws them (lucide-react's components are
+ * client components, which Fumadocs' lucide plugin would put in the tree).
+ */
 export const source = loader({
   baseUrl: docsRoute,
   source: docs.toFumadocsSource(),
-  plugins: [lucideIconsPlugin()],
 });
 
 export type DocsPage = NonNullable<ReturnType<typeof source.getPage>>;

@@ -1,5 +1,12 @@
 import Link from 'next/link';
-import { ArrowRight, BookOpen, Braces, Download, LayoutGrid, Terminal } from 'lucide-react';
+import {
+  ArrowRightIcon as ArrowRight,
+  BookOpenIcon as BookOpen,
+  BracesIcon as Braces,
+  DownloadIcon as Download,
+  LayoutGridIcon as LayoutGrid,
+  TerminalIcon as Terminal,
+} from '@/components/icons';
 import { InstallCommand } from '@/components/install-command';
 import { appRepositoryUrl, apps, desktops, layerInstallLine } from '@/lib/catalog';
 import { env, publicOrigin } from '@/lib/env';

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { DownloadIcon } from '@/components/icons';
 import type { ComponentProps } from 'react';
 import { DocsLink } from '@/components/docs/mdx-parts';
 import { findApp } from '@/lib/catalog/apps';
@@ -21,7 +21,7 @@ export function DownloadButton({ app }: { app: string }) {
         href={downloadRoute(name)}
         className="inline-flex items-center gap-1.5 rounded-md bg-fd-primary px-3 py-1.5 text-sm font-medium text-fd-primary-foreground no-underline hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
       >
-        <Download aria-hidden className="size-4" />
+        <DownloadIcon className="size-4" />
         Download {name}
       </a>
       <ReleaseFacts app={name} releaseUrl={v1.release(name)} />

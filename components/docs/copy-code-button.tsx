@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, Copy } from 'lucide-react';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 import { useEffect, useState } from 'react';
 
 /** Copies the text of the code block it sits in (read from the page, so the code is not sent twice). */
@@ -27,7 +27,7 @@ export function CopyCodeButton({ className = '' }: { className?: string }) {
       }}
       className={`inline-flex size-7 items-center justify-center rounded-md text-fd-muted-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-fd-primary ${className}`}
     >
-      {copied ? <Check aria-hidden className="size-3.5" /> : <Copy aria-hidden className="size-3.5" />}
+      {copied ? <CheckIcon className="size-3.5" /> : <CopyIcon className="size-3.5" />}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, Copy } from 'lucide-react';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 import { useEffect, useState } from 'react';
 
 /** Copies the page's markdown twin (fetched on click, never before). */
@@ -34,7 +34,7 @@ export function CopyMarkdownButton({ markdownUrl }: { markdownUrl: string }) {
         }}
         className="inline-flex items-center gap-2 rounded-md border bg-fd-secondary px-2 py-1.5 text-xs font-medium text-fd-secondary-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
       >
-        {state === 'copied' ? <Check aria-hidden className="size-3.5" /> : <Copy aria-hidden className="size-3.5" />}
+        {state === 'copied' ? <CheckIcon className="size-3.5" /> : <CopyIcon className="size-3.5" />}
         Copy Markdown
       </button>
       <span role="status" className="sr-only">

@@ -17,9 +17,10 @@ type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 export function heading(As: HeadingTag) {
   function Heading({ id, children, className, ...props }: ComponentProps<HeadingTag>) {
     if (!id) return <As className={className} {...props}>{children}</As>;
+    // Styled in app/global.css (`.prose :is(h1, …)[id]`): a page has dozens.
     return (
-      <As id={id} className={`flex scroll-m-20 flex-row items-center gap-1 ${className ?? ''}`} {...props}>
-        <a data-card="" href={anchorUrl('', id)} className="min-w-0 break-words">
+      <As id={id} className={className} {...props}>
+        <a data-card="" href={anchorUrl('', id)}>
           {children}
         </a>
       </As>

@@ -1,5 +1,7 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { Folder, Node, Root } from 'fumadocs-core/page-tree';
+import { treeIcons } from '@/components/icons';
 
 /**
  * The docs navigation, rendered on the server for the page being shown:
@@ -15,14 +17,20 @@ function containsUrl(folder: Folder, url: string): boolean {
   );
 }
 
-const itemClass =
-  'flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-[0.9375rem] text-fd-muted-foreground transition-colors hover:bg-fd-accent/50 hover:text-fd-accent-foreground/80 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-fd-primary [&_svg]:size-4 [&_svg]:shrink-0';
-const activeClass = 'bg-fd-primary/10 font-medium text-fd-primary!';
+// `.tree-item` (app/global.css): the current page is styled by its aria-current.
+const itemClass = 'tree-item';
 
-function PageLink({ url, current, icon, children }: { url: string; current: boolean; icon?: React.ReactNode; children: React.ReactNode }) {
+/** A meta.json icon name (lib/source.ts keeps the names) as its drawing; unknown names draw nothing. */
+function TreeIcon({ icon }: { icon: ReactNode }) {
+  if (typeof icon !== 'string') return icon;
+  const Icon = treeIcons[icon];
+  return Icon ? <Icon /> : null;
+}
+
+function PageLink({ url, current, icon, children }: { url: string; current: boolean; icon?: ReactNode; children: ReactNode }) {
   return (
-    <Link href={url} prefetch={false} aria-current={current ? 'page' : undefined} className={`${itemClass} ${current ? activeClass : ''}`}>
-      {icon}
+    <Link href={url} prefetch={false} aria-current={current ? 'page' : undefined} className={itemClass}>
+      <TreeIcon icon={icon} />
       {children}
     </Link>
   );
@@ -55,7 +63,7 @@ function TreeNodes({ nodes, url }: { nodes: Node[]; url: string }) {
           </PageLink>
         ) : (
           <span className={itemClass}>
-            {node.icon}
+            <TreeIcon icon={node.icon} />
             {node.name}
           </span>
         )}

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { ArrowLeft, ArrowRight, ChevronRight, Menu } from 'lucide-react';
+import { ArrowLeftIcon, ArrowRightIcon, ChevronRightIcon, MenuIcon } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { getBreadcrumbItems } from 'fumadocs-core/breadcrumb';
 import { findNeighbour, type Root } from 'fumadocs-core/page-tree';
@@ -47,7 +47,7 @@ export function DocsShell({
       aria-label="Docs menu"
       className="inline-flex size-9 items-center justify-center rounded-md text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary md:hidden"
     >
-      <Menu aria-hidden className="size-4.5" />
+      <MenuIcon className="size-4.5" />
     </button>
   );
 
@@ -71,7 +71,7 @@ export function DocsShell({
                 <ol className="flex flex-wrap items-center gap-1 text-sm text-fd-muted-foreground">
                   {crumbs.map((crumb, index) => (
                     <li key={index} className="inline-flex items-center gap-1">
-                      {index > 0 && <ChevronRight aria-hidden className="size-3.5" />}
+                      {index > 0 && <ChevronRightIcon className="size-3.5" />}
                       {crumb.url ? (
                         <Link href={crumb.url} prefetch={false} className="hover:text-fd-accent-foreground">
                           {crumb.name}
@@ -92,7 +92,7 @@ export function DocsShell({
                 {previous ? (
                   <Link href={previous.url} prefetch={false} className="flex flex-col gap-1 rounded-lg border p-3 hover:bg-fd-accent/50">
                     <span className="inline-flex items-center gap-1 text-fd-muted-foreground">
-                      <ArrowLeft aria-hidden className="size-3.5" /> Previous
+                      <ArrowLeftIcon className="size-3.5" /> Previous
                     </span>
                     <span className="font-medium">{previous.name}</span>
                   </Link>
@@ -102,7 +102,7 @@ export function DocsShell({
                 {next && (
                   <Link href={next.url} prefetch={false} className="col-start-2 flex flex-col items-end gap-1 rounded-lg border p-3 text-end hover:bg-fd-accent/50">
                     <span className="inline-flex items-center gap-1 text-fd-muted-foreground">
-                      Next <ArrowRight aria-hidden className="size-3.5" />
+                      Next <ArrowRightIcon className="size-3.5" />
                     </span>
                     <span className="font-medium">{next.name}</span>
                   </Link>

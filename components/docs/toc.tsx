@@ -1,4 +1,4 @@
-import { ChevronDown, TextAlignStart } from 'lucide-react';
+import { ChevronDownIcon, TextIcon } from '@/components/icons';
 import type { TOCItemType } from 'fumadocs-core/toc';
 import { TocHighlight } from './toc-highlight';
 
@@ -17,18 +17,13 @@ export function Toc({ items, pageKey }: { items: TOCItemType[]; pageKey: string 
     // Keyed by page: a client-side navigation closes the popover.
     <nav key={pageKey} id={tocId} popover="auto" aria-labelledby="toc-title" data-toc="" className="docs-panel docs-toc">
       <p id="toc-title" className="mb-3 inline-flex items-center gap-1.5 text-sm text-fd-muted-foreground">
-        <TextAlignStart aria-hidden className="size-4" />
+        <TextIcon className="size-4" />
         On this page
       </p>
       <ul className="flex flex-col border-s text-sm">
         {items.map((item) => (
           <li key={item.url}>
-            <a
-              href={item.url}
-              data-toc-link=""
-              style={{ paddingInlineStart: `${0.75 + Math.max(0, item.depth - 2) * 0.75}rem` }}
-              className="-ms-px block border-s border-transparent py-1.5 pe-2 break-words text-fd-muted-foreground transition-colors hover:text-fd-accent-foreground data-[active]:border-fd-primary data-[active]:text-fd-primary"
-            >
+            <a href={item.url} data-toc-link="" {...(item.depth > 2 ? { 'data-depth': item.depth } : {})} className="toc-link">
               {item.title}
             </a>
           </li>
@@ -48,9 +43,9 @@ export function TocButton({ items }: { items: TOCItemType[] }) {
       popoverTarget={tocId}
       className="flex w-full items-center gap-2 rounded-lg border bg-fd-card px-3 py-2 text-start text-sm text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-fd-primary xl:hidden"
     >
-      <TextAlignStart aria-hidden className="size-4" />
+      <TextIcon className="size-4" />
       On this page
-      <ChevronDown aria-hidden className="ms-auto size-4" />
+      <ChevronDownIcon className="ms-auto size-4" />
     </button>
   );
 }

@@ -57,8 +57,8 @@ function markRows(node: ReactNode, inBody = false): ReactNode {
   });
 }
 
-const chip =
-  'inline-flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1 text-sm text-fd-muted-foreground transition-colors select-none hover:bg-fd-accent hover:text-fd-accent-foreground has-[:checked]:border-fd-primary has-[:checked]:bg-fd-primary has-[:checked]:text-fd-primary-foreground has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-fd-primary';
+// `.chip` (app/global.css): a radio button or checkbox inside, styled by its :checked state.
+const chip = 'chip';
 
 /** The rules that hide rows for the checked chips (generated from the rooms). */
 const scope = '[data-option-browser]';

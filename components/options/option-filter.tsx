@@ -1,6 +1,6 @@
 'use client';
 
-import { Search } from 'lucide-react';
+import { SearchIcon } from '@/components/icons';
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -87,7 +87,7 @@ export function OptionFilter({ total }: { total: number }) {
         Filter by name, type or default
       </label>
       <div className="flex items-center gap-2 rounded-lg border bg-fd-background px-3 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-fd-primary">
-        <Search aria-hidden className="size-4 text-fd-muted-foreground" />
+        <SearchIcon className="size-4 text-fd-muted-foreground" />
         <input
           ref={input}
           id="option-filter"

@@ -1,6 +1,6 @@
 'use client';
 
-import { Search } from 'lucide-react';
+import { SearchIcon } from '@/components/icons';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
@@ -55,7 +55,7 @@ export function SearchButton() {
         onFocus={preload}
         className="hidden h-9 w-56 items-center gap-2 rounded-lg border bg-fd-secondary/50 px-2.5 text-sm text-fd-muted-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary lg:inline-flex"
       >
-        <Search aria-hidden className="size-4" />
+        <SearchIcon className="size-4" />
         Search
         <kbd className="ms-auto rounded-md border bg-fd-background px-1.5 font-sans text-xs">{modifier} K</kbd>
       </button>
@@ -68,7 +68,7 @@ export function SearchButton() {
         onFocus={preload}
         className="inline-flex size-9 items-center justify-center rounded-md text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary lg:hidden"
       >
-        <Search aria-hidden className="size-4.5" />
+        <SearchIcon className="size-4.5" />
       </button>
       {mounted && (
         <Suspense fallback={null}>

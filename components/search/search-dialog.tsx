@@ -1,6 +1,6 @@
 'use client';
 
-import { ChevronRight, Hash, Search, Text } from 'lucide-react';
+import { ChevronRightIcon, HashIcon, SearchIcon, TextIcon } from '@/components/icons';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { docsSearchRoute } from '@/lib/routes';
@@ -16,22 +16,36 @@ import type { DialogSearchRow } from '@/lib/api/docs-search-rows';
  * counted for this endpoint in a window of its own, see the endpoint's row
  * in lib/api/endpoints.ts) while results still show within 150 ms of the
  * last keystroke:
- * - spacing: a request never starts sooner than 125 ms after the previous
- *   one, so there are at most 480 a minute however fast and however long
- *   someone types; this alone keeps typing under the limit;
+ * - a token bucket: requests spend tokens, which come back one every
+ *   125 ms up to 4, so there are never more than 4 + 480 = 484 requests in
+ *   a minute, however fast and however long someone types; this alone keeps
+ *   typing under the limit, and a pause refills the bucket, so the answer
+ *   to the last keystroke rarely waits for a token;
  * - debounce: a request goes out only after 60 ms without a keystroke, so
  *   a burst of keys (most typing) costs one request, not one per key;
  * - cache: every answered query is kept for the page's lifetime, so
  *   backspacing or retyping a query asks nothing.
  * The last keystroke is answered 60 ms later plus the server's time (a few
- * milliseconds on a warm server), or at worst 125 ms later when a request
- * had just gone out.
+ * milliseconds on a warm server); only after a long run of requests does a
+ * request wait for a token, at most 125 ms.
  */
 export const debounceMs = 60;
-export const minRequestGapMs = 125;
+export const tokenEveryMs = 125;
+export const tokenBurst = 4;
 
 const answered = new Map<string, DialogSearchRow[]>();
-let lastRequestAt = -Infinity;
+const bucket = { tokens: tokenBurst, at: 0 };
+
+/** Milliseconds until a request may go out (0: now, and the token is spent). */
+function takeToken(now: number): number {
+  bucket.tokens = Math.min(tokenBurst, bucket.tokens + (now - bucket.at) / tokenEveryMs);
+  bucket.at = now;
+  if (bucket.tokens >= 1) {
+    bucket.tokens -= 1;
+    return 0;
+  }
+  return Math.ceil((1 - bucket.tokens) * tokenEveryMs);
+}
 
 type Answer =
   | { state: 'idle' }
@@ -43,7 +57,6 @@ function normalise(query: string): string {
 }
 
 async function ask(query: string): Promise<DialogSearchRow[]> {
-  lastRequestAt = performance.now();
   const response = await fetch(`${docsSearchRoute}?query=${encodeURIComponent(query)}`, {
     headers: { accept: 'application/json' },
   });
@@ -101,7 +114,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
     setPending(false);
   }
 
-  /** Schedules the query: debounced, spaced from the previous request, answered from memory when it can be. */
+  /** Schedules the query: debounced, within the token bucket, answered from memory when it can be. */
   function onQueryChange(value: string) {
     setQuery(value);
     const current = normalise(value);
@@ -111,8 +124,12 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
     const known = answered.get(current);
     if (known) return show({ state: 'results', query: current, rows: known });
     setPending(true);
-    const wait = Math.max(debounceMs, lastRequestAt + minRequestGapMs - performance.now());
-    timer.current = window.setTimeout(() => {
+    const send = () => {
+      const wait = takeToken(performance.now());
+      if (wait > 0) {
+        timer.current = window.setTimeout(send, wait);
+        return;
+      }
       ask(current).then(
         (rows) => {
           if (latest.current === current) show({ state: 'results', query: current, rows });
@@ -121,7 +138,8 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
           if (latest.current === current) show({ state: 'error', message: error instanceof Error ? error.message : String(error) });
         },
       );
-    }, wait);
+    };
+    timer.current = window.setTimeout(send, debounceMs);
   }
 
   const rows = answer.state === 'results' ? answer.rows : [];
@@ -169,7 +187,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
       className="mx-auto mt-4 w-[calc(100%-1rem)] max-w-screen-sm overflow-hidden rounded-xl border bg-fd-popover p-0 text-fd-popover-foreground shadow-2xl shadow-black/50 backdrop:bg-fd-overlay md:mt-[calc(50vh-250px)]"
     >
       <div className="flex items-center gap-2 border-b p-3">
-        <Search aria-hidden className={`size-5 text-fd-muted-foreground ${pending ? 'animate-pulse' : ''}`} />
+        <SearchIcon className={`size-5 text-fd-muted-foreground ${pending ? 'animate-pulse' : ''}`} />
         <input
           ref={input}
           autoFocus
@@ -236,7 +254,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
                   <span className="inline-flex items-center text-xs text-fd-muted-foreground">
                     {row.breadcrumbs.map((crumb, i) => (
                       <span key={i} data-crumb="" className="inline-flex items-center">
-                        {i > 0 && <ChevronRight aria-hidden className="size-3.5" />}
+                        {i > 0 && <ChevronRightIcon className="size-3.5" />}
                         {crumb}
                       </span>
                     ))}
@@ -247,9 +265,9 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
             ) : (
               <span className="ms-1.5 flex gap-2 border-s ps-3">
                 {row.type === 'heading' ? (
-                  <Hash aria-hidden className="mt-0.5 size-4 shrink-0 text-fd-muted-foreground" />
+                  <HashIcon className="mt-0.5 size-4 shrink-0 text-fd-muted-foreground" />
                 ) : (
-                  <Text aria-hidden className="mt-0.5 size-4 shrink-0 text-fd-muted-foreground" />
+                  <TextIcon className="mt-0.5 size-4 shrink-0 text-fd-muted-foreground" />
                 )}
                 <span className="flex min-w-0 flex-col gap-0.5">
                   <span data-title="" className={row.type === 'heading' ? 'font-medium break-words' : 'text-fd-popover-foreground/80'}>

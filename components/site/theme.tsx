@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react';
+import { MoonIcon, SunIcon } from '@/components/icons';
 
 /**
  * Light and dark themes without a client component. A small inline script
@@ -45,8 +45,8 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
       title="Switch theme"
       className={`inline-flex size-9 items-center justify-center rounded-md text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary ${className}`}
     >
-      <Sun aria-hidden className="size-4.5 dark:hidden" />
-      <Moon aria-hidden className="hidden size-4.5 dark:block" />
+      <SunIcon className="size-4.5 dark:hidden" />
+      <MoonIcon className="hidden size-4.5 dark:block" />
     </button>
   );
 }

@@ -120,7 +120,7 @@ test('the first search moves at most 30 KB and shows results within 150 ms of th
   expect(searches.length).toBeLessThan(query.length);
 });
 
-test('typing never outpaces the limit: requests are at least 125 ms apart, answered queries are not asked again', async ({ page }) => {
+test('typing never outpaces the limit: at most 4 requests plus one per 125 ms, answered queries are not asked again', async ({ page }) => {
   await gotoHydrated(page, docsPageUrl(['install']));
   const sent: { at: number; query: string }[] = [];
   page.on('request', (request) => {
@@ -128,19 +128,23 @@ test('typing never outpaces the limit: requests are at least 125 ms apart, answe
   });
   const dialog = await openSearchWithButton(page);
   const input = dialog.getByPlaceholder('Search');
-  // Pauses of 110-130 ms, longer than the debounce: every key would ask, so the spacing alone decides.
-  const text = 'display arrangement theme accent';
+  // Pauses of 70-90 ms, longer than the debounce: every key would ask, so the token bucket alone decides.
+  const text = 'display arrangement theme accent wallpaper';
   for (const character of text) {
     await input.press(character === ' ' ? 'Space' : character);
-    await page.waitForTimeout(110 + Math.round(Math.random() * 20));
+    await page.waitForTimeout(70 + Math.round(Math.random() * 20));
   }
   await expect(dialog.getByRole('listbox')).toHaveAttribute('data-answered', text);
-  for (let i = 1; i < sent.length; i += 1) {
-    // Date.now() in the test process: allow a few ms of scheduling noise around the 125 ms gap.
-    expect(sent[i]!.at - sent[i - 1]!.at, `gap before request ${i} (${sent[i]!.query})`).toBeGreaterThanOrEqual(115);
+  // In every stretch of requests: at most the bucket (4) plus one per 125 ms elapsed
+  // (Date.now() in the test process: a few ms of scheduling noise allowed).
+  for (let i = 0; i < sent.length; i += 1) {
+    for (let j = i + 1; j < sent.length; j += 1) {
+      const allowed = 4 + Math.floor((sent[j]!.at - sent[i]!.at + 10) / 125);
+      expect(j - i + 1, `requests ${i}..${j} in ${sent[j]!.at - sent[i]!.at} ms`).toBeLessThanOrEqual(allowed);
+    }
   }
-  const perMinute = Math.round((sent.length / ((sent.at(-1)!.at - sent[0]!.at) / 60_000 || 1)));
-  console.log(`${text.length} keystrokes, ${sent.length} search requests (${perMinute} a minute at this pace)`);
+  const perMinute = Math.round(sent.length / ((sent.at(-1)!.at - sent[0]!.at) / 60_000 || 1));
+  console.log(`${text.length} keystrokes, ${sent.length} search requests (${perMinute} a minute at this pace; the bucket allows at most 484)`);
   expect(perMinute).toBeLessThan(600);
 
   // Backspacing over answered queries asks nothing.

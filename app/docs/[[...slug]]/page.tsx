@@ -1,4 +1,4 @@
-import { FileText, SquarePen } from 'lucide-react';
+import { FileTextIcon, SquarePenIcon } from '@/components/icons';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { source } from '@/lib/source';
@@ -30,11 +30,11 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
         <CopyMarkdownButton markdownUrl={markdownUrl} />
         {/* Plain links: a text view and another site are never prefetched. */}
         <a href={markdownUrl} className={actionLink}>
-          <FileText aria-hidden className="size-3.5" />
+          <FileTextIcon className="size-3.5" />
           View as Markdown
         </a>
         <a href={editUrl} className={actionLink}>
-          <SquarePen aria-hidden className="size-3.5" />
+          <SquarePenIcon className="size-3.5" />
           Edit on GitHub
         </a>
       </div>
