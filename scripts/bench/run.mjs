@@ -11,6 +11,7 @@
 // BENCH_CONNECTIONS (default 32), BENCH_QUIET_WAIT (seconds to wait for a
 // busy machine to calm down before starting, default 60; 0 = do not wait),
 // BENCH_SOAK_SECONDS (length of each memory soak of case (e), default 60),
+// BENCH_SOAK_HEAP_MIB (old-space cap of the capped soaks of case (e), default 256),
 // BENCH_SOAK_RATE (its request rate, default 1000 req/s), BENCH_DIST_DIR
 // (build directory, default .next-bench). --soak-only runs
 // case (e) alone. See scripts/bench/README.md.
@@ -71,6 +72,7 @@ const settings = {
   profile: args.has('--cpu-prof'),
   soakSeconds: numberFromEnv('BENCH_SOAK_SECONDS', 60),
   soakRate: numberFromEnv('BENCH_SOAK_RATE', 1000),
+  soakHeapMiB: numberFromEnv('BENCH_SOAK_HEAP_MIB', 256),
   soakOnly: args.has('--soak-only'),
 };
 
@@ -458,11 +460,18 @@ async function runSoakProgram(name, soakArgs, seconds) {
 }
 
 /**
- * Two fresh servers (memory store, limiter on, one client address per
- * request through TRUST_PROXY_HOPS=1, a stand-in code host on core 1): one
- * soaked with reads, keyed batches and installer fetches, one with job
- * submissions added. Each gets BENCH_WARMUP seconds of the same mix first,
- * so "before" is a warmed process. Returns the number of invalid soaks.
+ * Fresh servers (memory store, limiter on, one client address per request
+ * through TRUST_PROXY_HOPS=1, a stand-in code host on core 1): one soaked
+ * with reads, keyed batches and installer fetches, one with job submissions
+ * added; then the same two with V8's old space capped
+ * (--max-old-space-size=BENCH_SOAK_HEAP_MIB, default 256, in NODE_OPTIONS).
+ * With the default cap (a share of the machine's memory: gigabytes here) V8
+ * lets garbage pile up before it collects, so RSS grows with the request
+ * count; under the small cap it must collect, and RSS then shows what the
+ * server really keeps: it plateaus if every structure is bounded, and the
+ * server dies of heap exhaustion if one is not. Each gets BENCH_WARMUP
+ * seconds of the same mix first, so "before" is a warmed process. Returns
+ * the number of invalid soaks.
  */
 async function runSoakCases() {
   const { seconds, rate } = { seconds: settings.soakSeconds, rate: settings.soakRate };
@@ -472,9 +481,22 @@ async function runSoakCases() {
   const rows = [];
   const commands = [`  stand-in code host: ${hostRecord.command.replace(process.execPath, 'node')}`];
   let invalid = 0;
-  for (const withJobs of [false, true]) {
-    const label = withJobs ? '(e) soak with job submissions' : '(e) soak: reads, keyed batches, installers';
-    const server = await startNext(label, { RATE_LIMIT_PER_MINUTE: hugeLimit, TRUST_PROXY_HOPS: '1', GITHUB_API_URL: host, GITHUB_RAW_URL: host });
+  const heapMiB = settings.soakHeapMiB;
+  const variants = [
+    { withJobs: false, heapCap: false },
+    { withJobs: true, heapCap: false },
+    { withJobs: false, heapCap: true },
+    { withJobs: true, heapCap: true },
+  ];
+  for (const { withJobs, heapCap } of variants) {
+    const label = `${withJobs ? '(e) soak with job submissions' : '(e) soak: reads, keyed batches, installers'}${heapCap ? `, old space ≤ ${heapMiB} MiB` : ''}`;
+    const server = await startNext(label, {
+      RATE_LIMIT_PER_MINUTE: hugeLimit,
+      TRUST_PROXY_HOPS: '1',
+      GITHUB_API_URL: host,
+      GITHUB_RAW_URL: host,
+      ...(heapCap ? { NODE_OPTIONS: `--max-old-space-size=${heapMiB}` } : {}),
+    });
     const pid = server.record.child.pid;
     const jobFlag = withJobs ? ['--jobs'] : [];
     process.stdout.write(`${label}: warm-up ${settings.warmup} s… `);
@@ -496,6 +518,9 @@ async function runSoakCases() {
   await stop(hostRecord);
   console.log('\nMEMORY SOAK (RSS in MiB; before = after the warm-up, after = 5 s after the load stopped; samples every 5 s during the load)');
   console.log(table(['case', 'req/s', 'requests', 'non-2xx/errors', 'before', 'peak', 'after', 'growth MiB', 'samples'], rows, ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']));
+  console.log(
+    `The uncapped servers' growth is garbage V8 has not yet collected (its default old-space limit is a share of the machine's memory); the capped ones (old space ≤ ${heapMiB} MiB) show what is kept, and a server that kept something unbounded would have died there.`,
+  );
   console.log(`\nCOMMANDS (e)\n${commands.join('\n')}`);
   return invalid;
 }
