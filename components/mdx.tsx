@@ -5,17 +5,21 @@ import { Mark } from './mark';
 import { OptionBrowserTable } from './options/option-browser';
 import { docsPageUrl } from '@/lib/routes';
 
+const headings = {
+  h1: heading('h1'),
+  h2: heading('h2'),
+  h3: heading('h3'),
+  h4: heading('h4'),
+  h5: heading('h5'),
+  h6: heading('h6'),
+};
+
 // Catalog elements (<InstallLine />, <DesktopDetails />, …) need no component:
 // lib/docs/remark-catalog.ts turns them into markdown when the docs compile.
 // The elements below render on the server (components/docs/mdx-parts.tsx).
 export function getMDXComponents(components?: MDXComponents) {
   return {
-    h1: heading('h1'),
-    h2: heading('h2'),
-    h3: heading('h3'),
-    h4: heading('h4'),
-    h5: heading('h5'),
-    h6: heading('h6'),
+    ...headings,
     pre: CodeBlock,
     // No prefetch of downloads, /v1, /api, installers or text views.
     a: DocsLink,
