@@ -31,6 +31,14 @@ const port = Number(process.env.E2E_PORT);
 if (!Number.isInteger(port) || port <= 0 || port > 65_535) throw new Error(`E2E_PORT must be a TCP port, got ${process.env.E2E_PORT}`);
 const baseURL = `http://localhost:${port}`;
 
+// Nothing in the tests reaches the internet: the server's code host is a
+// loopback port nobody listens on (picked free here, then left closed), so
+// every server-side release or installer lookup fails at once as
+// "unreachable", offline or not. Tests that need a release answer route
+// /v1/releases/{app} in the page.
+if (!process.env.E2E_CODE_HOST_PORT) process.env.E2E_CODE_HOST_PORT = String(freePort());
+const closedCodeHost = `http://127.0.0.1:${process.env.E2E_CODE_HOST_PORT}`;
+
 // Undefined when there is none: global setup then fails with the reason and what to install.
 const executablePath = chromiumPath();
 
@@ -78,6 +86,8 @@ export default defineConfig({
     env: {
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? '.next',
       NEXT_TELEMETRY_DISABLED: '1',
+      GITHUB_API_URL: closedCodeHost,
+      GITHUB_RAW_URL: closedCodeHost,
     },
     reuseExistingServer: false,
     timeout: 120_000,
