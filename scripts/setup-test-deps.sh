@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # System packages the test suite needs: redis-server (the Upstash adapter's
-# contract tests run against a real Redis) and a Chromium (browser tests),
+# contract tests run against a real Redis), python3 with dnspython (a DNS
+# library reads the printed DNS records) and a Chromium (browser tests),
 # found by the one lookup in scripts/find-chromium.mjs ($CHROMIUM_PATH,
 # $CHROME_PATH, Playwright's own Chromium, /usr/bin/chromium, the macOS apps).
 #
@@ -23,6 +24,7 @@ find_chromium() {
 }
 
 have_redis() { command -v redis-server >/dev/null 2>&1; }
+have_dnspython() { node scripts/find-dnspython.mjs >/dev/null 2>&1; }
 
 # The real-server tests give each file its own client (one rate-limit window
 # each) by sending from its own loopback address, 127.0.0.2–127.0.0.127.
@@ -52,10 +54,14 @@ fi
 
 missing=() # Debian package names
 have_redis || missing+=(redis-server)
+have_dnspython || missing+=(python3-dnspython)
 [ "$chromium_status" = 0 ] || missing+=(chromium)
 
+present() {
+  echo "setup: redis-server ($(command -v redis-server)), python3 with dnspython ($(node scripts/find-dnspython.mjs)) and Chromium ($chromium) are present"
+}
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup: redis-server ($(command -v redis-server)) and Chromium ($chromium) are present"
+  present
   exit 0
 fi
 
@@ -66,12 +72,12 @@ if [ "$os" = Linux ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1
   apt-get update -qq || true
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   find_chromium
-  if ! have_redis || [ "$chromium_status" != 0 ]; then
+  if ! have_redis || ! have_dnspython || [ "$chromium_status" != 0 ]; then
     echo "setup: apt-get install ${missing[*]} succeeded, but the packages are still not found${chromium_error:+:}" >&2
     [ -z "$chromium_error" ] || echo "$chromium_error" >&2
     exit 1
   fi
-  echo "setup: redis-server ($(command -v redis-server)) and Chromium ($chromium) are present"
+  present
   exit 0
 fi
 
@@ -82,6 +88,7 @@ fi
   case "$os" in
     Darwin)
       if ! have_redis; then echo "  brew install redis"; fi
+      if ! have_dnspython; then echo "  python3 -m pip install --user dnspython"; fi
       if [ "$chromium_status" != 0 ]; then
         echo "  brew install --cask chromium"
         echo "setup: or use a Chrome you already have: export CHROMIUM_PATH=/path/to/chrome"
@@ -96,6 +103,7 @@ fi
         fi
       else
         have_redis || echo "  - redis-server 7 (Redis) on PATH"
+        have_dnspython || echo "  - python3 with dnspython 2 (python3 -m pip install --user dnspython)"
         if [ "$chromium_status" != 0 ]; then
           echo "  - a Chromium or Google Chrome; set CHROMIUM_PATH to its binary unless it is /usr/bin/chromium"
         fi

@@ -24,6 +24,7 @@ import { buildSkills, sha256Digest, skillPlan, skillsIndexSchema, type SkillSour
 import { jsonLdScriptText, structuredDataLines } from '@/lib/discovery/structured-data';
 import { negotiatePage } from '@/lib/http/page-negotiation';
 import { a2a, discovery, mcp } from '@/lib/routes';
+import { candidates as dnspythonCandidates, findDnspython } from '../../scripts/find-dnspython.mjs';
 import { alpnIds, parseSvcbLine } from '../helpers/svcb';
 
 const origin = 'https://layer.example';
@@ -266,6 +267,34 @@ describe('DNS records (spec "Discovery by DNS")', () => {
     expect(server!.params.get('key65409')).toBe('mcp/server-card.json');
     expect(alpnIds(agent!.params.get('alpn')!)).toEqual(['a2a']);
     expect(agent!.params.get('key65409')).toBe('agent-card.json');
+  });
+
+  it('a DNS library (dnspython) reads the printed zone: SVCB ServiceMode, alpn, port 443 and both private keys', () => {
+    const zone = agentDnsZone('example.com', paths);
+    // Never a skip: scripts/setup-test-deps.sh installs python3-dnspython (or prints the command).
+    const python = findDnspython();
+    if (!python) throw new Error(`no Python 3 with dnspython (tried ${dnspythonCandidates().join(', ')}); run bash scripts/setup-test-deps.sh`);
+    const run = spawnSync(python, [path.join(root, 'tests/helpers/parse-zone-dnspython.py'), 'example.com.'], { input: zone, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const records = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const byOwner = new Map(records.map((record) => [record.owner, record]));
+    expect([...byOwner.keys()].sort()).toEqual(['_a2a._agents.example.com.', '_index._agents.example.com.', '_mcp._agents.example.com.']);
+    const expected = {
+      '_index._agents.example.com.': { alpn: ['h2', 'http/1.1'], card: 'ai-catalog.json' },
+      '_mcp._agents.example.com.': { alpn: ['mcp'], card: 'mcp/server-card.json' },
+      '_a2a._agents.example.com.': { alpn: ['a2a'], card: 'agent-card.json' },
+    } as const;
+    for (const [owner, { alpn, card }] of Object.entries(expected)) {
+      expect(byOwner.get(owner)).toEqual({
+        owner,
+        ttl: 3600,
+        class: 'IN',
+        type: 'SVCB',
+        priority: 1,
+        target: 'example.com.',
+        params: { alpn, port: 443, key65400: `https://example.com/.well-known/${card}`, key65409: card },
+      });
+    }
   });
 
   it.each(['', 'localhost', 'https://example.com', 'example.com:443', 'exa mple.com', '-bad.example', `${'a'.repeat(64)}.example`])(
