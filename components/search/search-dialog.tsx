@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { docsSearchRoute } from '@/lib/routes';
 import type { DialogSearchRow } from '@/lib/api/docs-search-rows';
+import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/docs/search-dialog-pacing';
 
 /**
  * The search dialog: a native <dialog> (focus trap, Escape and the top
@@ -17,21 +18,20 @@ import type { DialogSearchRow } from '@/lib/api/docs-search-rows';
  * in lib/api/endpoints.ts) while results still show within 150 ms of the
  * last keystroke:
  * - a token bucket: requests spend tokens, which come back one every
- *   125 ms up to 4, so there are never more than 4 + 480 = 484 requests in
- *   a minute, however fast and however long someone types; this alone keeps
+ *   `tokenEveryMs` up to `tokenBurst`, so there are never more than
+ *   `maxDialogRequestsPerMinute` requests in a minute, however fast and
+ *   however long someone types; this alone keeps
  *   typing under the limit, and a pause refills the bucket, so the answer
  *   to the last keystroke rarely waits for a token;
- * - debounce: a request goes out only after 60 ms without a keystroke, so
+ * - debounce: a request goes out only after `debounceMs` without a keystroke, so
  *   a burst of keys (most typing) costs one request, not one per key;
  * - cache: every answered query is kept for the page's lifetime, so
  *   backspacing or retyping a query asks nothing.
- * The last keystroke is answered 60 ms later plus the server's time (a few
+ * The last keystroke is answered `debounceMs` later plus the server's time (a few
  * milliseconds on a warm server); only after a long run of requests does a
- * request wait for a token, at most 125 ms.
+ * request wait for a token, at most `tokenEveryMs`. The numbers live in
+ * lib/docs/search-dialog-pacing.ts.
  */
-export const debounceMs = 60;
-export const tokenEveryMs = 125;
-export const tokenBurst = 4;
 
 const answered = new Map<string, DialogSearchRow[]>();
 const bucket = { tokens: tokenBurst, at: 0 };

@@ -21,6 +21,7 @@ import {
   searchResponseSchema,
   uriReference,
 } from '@/lib/core/schemas';
+import { dialogPacingDescription } from '@/lib/docs/search-dialog-pacing';
 import { docsSearchRoute } from '@/lib/routes';
 import { dialogSearchRowSchema } from './docs-search-rows';
 import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
@@ -161,7 +162,7 @@ export const endpoints = [
     description: [
       'The hits of /v1/search (same index, same scoring, first page) as Fumadocs result rows, so a Fumadocs search UI with a `fetch` client reads them: grouped by page in the order of each page\'s best hit, a `page` row (title, with the folders above it as `breadcrumbs`, never repeating the title), then the page\'s matching sections as `heading` rows (with an `excerpt`) or `text` rows. At most 10 sections; no paging: programs use /v1/search.',
       '',
-      'Rate limit: 600 requests a minute per client, in a window of its own (`RateLimit-Policy: "docs-search"`), so searching on the site never spends the window of the API. The dialog spends a token per request from a bucket of 4 that refills one token every 125 ms (never more than 484 requests in a minute, however fast and long someone types), asks only after 60 ms without a keystroke (a burst of keys costs one request) and keeps every answered query for the page\'s lifetime (backspacing asks nothing); the last keystroke is answered after 60 ms plus the server\'s time, and waits for a token (at most 125 ms) only after a long run of requests. Answers may be cached for five minutes: the index changes only with a deployment.',
+      'Rate limit: 600 requests a minute per client, in a window of its own (`RateLimit-Policy: "docs-search"`), so searching on the site never spends the window of the API. ' + dialogPacingDescription + ' Answers may be cached for five minutes: the index changes only with a deployment.',
     ].join('\n'),
     query: z.object({
       query: z.string().min(1).max(maxQueryLength).describe(`The query, 1–${maxQueryLength} characters (Fumadocs' \`fetch\` client sends \`query\`)`),

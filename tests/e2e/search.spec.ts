@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { debounceMs, maxDialogRequestsPerMinute, tokenBurst, tokenEveryMs } from '@/lib/docs/search-dialog-pacing';
 import { docsSearchRoute, docsPageUrl } from '@/lib/routes';
 import {
   artifactPath,
@@ -120,7 +121,7 @@ test('the first search moves at most 30 KB and shows results within 150 ms of th
   expect(searches.length).toBeLessThan(query.length);
 });
 
-test('typing never outpaces the limit: at most 4 requests plus one per 125 ms, answered queries are not asked again', async ({ page }) => {
+test(`typing never outpaces the limit: at most ${tokenBurst} requests plus one per ${tokenEveryMs} ms, answered queries are not asked again`, async ({ page }) => {
   await gotoHydrated(page, docsPageUrl(['install']));
   const sent: { at: number; query: string }[] = [];
   page.on('request', (request) => {
@@ -128,23 +129,23 @@ test('typing never outpaces the limit: at most 4 requests plus one per 125 ms, a
   });
   const dialog = await openSearchWithButton(page);
   const input = dialog.getByPlaceholder('Search');
-  // Pauses of 70-90 ms, longer than the debounce: every key would ask, so the token bucket alone decides.
+  // Pauses longer than the debounce (by 20-40 ms): every key would ask, so the token bucket alone decides.
   const text = 'display arrangement theme accent wallpaper';
   for (const character of text) {
     await input.press(character === ' ' ? 'Space' : character);
-    await page.waitForTimeout(70 + Math.round(Math.random() * 20));
+    await page.waitForTimeout(debounceMs + 20 + Math.round(Math.random() * 20));
   }
   await expect(dialog.getByRole('listbox')).toHaveAttribute('data-answered', text);
-  // In every stretch of requests: at most the bucket (4) plus one per 125 ms elapsed
+  // In every stretch of requests: at most the bucket plus one token per refill interval elapsed
   // (Date.now() in the test process: a few ms of scheduling noise allowed).
   for (let i = 0; i < sent.length; i += 1) {
     for (let j = i + 1; j < sent.length; j += 1) {
-      const allowed = 4 + Math.floor((sent[j]!.at - sent[i]!.at + 10) / 125);
+      const allowed = tokenBurst + Math.floor((sent[j]!.at - sent[i]!.at + 10) / tokenEveryMs);
       expect(j - i + 1, `requests ${i}..${j} in ${sent[j]!.at - sent[i]!.at} ms`).toBeLessThanOrEqual(allowed);
     }
   }
   const perMinute = Math.round(sent.length / ((sent.at(-1)!.at - sent[0]!.at) / 60_000 || 1));
-  console.log(`${text.length} keystrokes, ${sent.length} search requests (${perMinute} a minute at this pace; the bucket allows at most 484)`);
+  console.log(`${text.length} keystrokes, ${sent.length} search requests (${perMinute} a minute at this pace; the bucket allows at most ${maxDialogRequestsPerMinute})`);
   expect(perMinute).toBeLessThan(600);
 
   // Backspacing over answered queries asks nothing.

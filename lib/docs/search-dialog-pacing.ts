@@ -1,0 +1,28 @@
+/**
+ * How the search dialog paces its requests to GET /api/docs-search: the
+ * one place these numbers live, read by the dialog
+ * (components/search/search-dialog.tsx), the endpoint's description in
+ * /openapi.json (lib/api/endpoints.ts) and the browser tests.
+ *
+ * - A token bucket keeps a person typing under the endpoint's 600 a minute
+ *   however fast and long they type: at most `tokenBurst` + 60,000 /
+ *   `tokenEveryMs` requests a minute.
+ * - The debounce merges a burst of keys into one request. It is shorter
+ *   than the gap between keys of most typing (100-250 ms), so it costs a
+ *   typist nothing, and short enough that the last keystroke is answered
+ *   well within 150 ms (issue 13) on a warm server.
+ */
+export const debounceMs = 50;
+export const tokenEveryMs = 125;
+export const tokenBurst = 4;
+
+/** The most requests the bucket lets out in a minute. */
+export const maxDialogRequestsPerMinute = tokenBurst + 60_000 / tokenEveryMs;
+
+/** The pacing in a sentence, for the endpoint's description. */
+export const dialogPacingDescription =
+  `The dialog spends a token per request from a bucket of ${tokenBurst} that refills one token every ${tokenEveryMs} ms ` +
+  `(never more than ${maxDialogRequestsPerMinute} requests in a minute, however fast and long someone types), ` +
+  `asks only after ${debounceMs} ms without a keystroke (a burst of keys costs one request) and keeps every answered query ` +
+  `for the page's lifetime (backspacing asks nothing); the last keystroke is answered after ${debounceMs} ms plus the server's time, ` +
+  `and waits for a token (at most ${tokenEveryMs} ms) only after a long run of requests.`;
