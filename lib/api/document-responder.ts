@@ -25,8 +25,8 @@ export interface DocumentSpec {
   /** The bytes, built once. */
   body: () => string;
   cacheControl: string;
-  /** Extra headers of every answer (a `Vary`, a `Link`). */
-  headers?: Record<string, string>;
+  /** Extra headers of every answer (a `Vary`, a `Link`), built with the bytes on first use. */
+  headers?: Record<string, string> | (() => Record<string, string>);
 }
 
 /** Cache lifetimes (documented on the rows): an hour for documents that change with a deploy only. */
@@ -48,14 +48,14 @@ export function ifNoneMatchMatches(header: string | null, etag: string): boolean
 }
 
 export function documentResponder(spec: DocumentSpec): RouteHandler {
-  let built: { body: string; etag: string } | undefined;
+  let built: { body: string; etag: string; headers?: Record<string, string> } | undefined;
   return async (request) => {
     try {
       if (!built) {
         const body = spec.body();
-        built = { body, etag: strongEtag(body) };
+        built = { body, etag: strongEtag(body), headers: typeof spec.headers === 'function' ? spec.headers() : spec.headers };
       }
-      const headers = new Headers(spec.headers);
+      const headers = new Headers(built.headers);
       headers.set('ETag', built.etag);
       headers.set('Cache-Control', spec.cacheControl);
       if (ifNoneMatchMatches(request.headers.get('if-none-match'), built.etag)) {
@@ -67,4 +67,19 @@ export function documentResponder(spec: DocumentSpec): RouteHandler {
       return internalErrorResponse(error);
     }
   };
+}
+
+/** A JSON document of the deployment's origin (pretty-printed, cached like every deployed document). */
+export function jsonDocument(
+  origin: () => string,
+  build: (origin: string) => unknown,
+  options: { contentType?: string; headers?: (origin: string) => Record<string, string> } = {},
+): RouteHandler {
+  const { contentType = 'application/json', headers } = options;
+  return documentResponder({
+    contentType,
+    body: () => JSON.stringify(build(origin()), null, 2),
+    cacheControl: documentCache.deployed,
+    headers: headers && (() => headers(origin())),
+  });
 }

@@ -6,7 +6,7 @@ import { createMcpTransport, mcpAnswerHeaders, type McpTransportDeps } from '@/l
 import type { ToolContext } from '@/lib/agents/tools';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
-import { documentCache, documentResponder } from '../document-responder';
+import { jsonDocument } from '../document-responder';
 import { answerDeadline } from '@/lib/store/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 
@@ -48,24 +48,14 @@ export const mcpDocsTransport = createMcpTransport(mcpServers['svc-docs'], deps)
 /** `mcp-protocol-version` on the route layer's own answers of the transports (405, 429, preflight). */
 export const mcpRouteOptions = { answerHeaders: mcpAnswerHeaders };
 
-/**
- * The documents depend only on the origin: built once per process, and
- * served by the one document responder (strong ETag, 304 on If-None-Match,
- * Cache-Control) like every discovery document.
- */
-function jsonDocument(build: (origin: string) => unknown): RouteHandler {
-  return documentResponder({
-    contentType: 'application/json',
-    body: () => JSON.stringify(build(runtime().origin), null, 2),
-    cacheControl: documentCache.deployed,
-  });
-}
+/** The documents depend only on the origin: built once per process by the one document responder. */
+const originDocument = (build: (origin: string) => unknown) => jsonDocument(deps.origin, build);
 
-export const mcpManifestHandler = jsonDocument(mcpManifest);
-export const wellKnownMcpManifestHandler = jsonDocument(flatMcpManifest);
-export const serverCardHandler = jsonDocument((origin) => serverCard(origin));
+export const mcpManifestHandler = originDocument(mcpManifest);
+export const wellKnownMcpManifestHandler = originDocument(flatMcpManifest);
+export const serverCardHandler = originDocument((origin) => serverCard(origin));
 
 /** POST /a2a: A2A's JSON-RPC binding (1.0 and 0.3) over the same tools. */
 export const a2aTransport = createA2aTransport(deps);
 /** GET /.well-known/agent-card.json: the A2A agent card, its skills generated from the tool table. */
-export const agentCardHandler = jsonDocument(agentCardDocument);
+export const agentCardHandler = originDocument(agentCardDocument);

@@ -16,7 +16,7 @@ import { buildSkills, isSkillName, skillPlan, type BuiltSkills, type SkillSource
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { a2a, discovery, mcp } from '@/lib/routes';
 import { runtime } from '@/lib/runtime';
-import { documentCache, documentResponder } from '../document-responder';
+import { documentCache, documentResponder, jsonDocument } from '../document-responder';
 import type { EndpointSpec } from '../endpoint';
 import { endpointById, endpoints } from '../endpoints';
 
@@ -30,13 +30,7 @@ import { endpointById, endpoints } from '../endpoints';
 
 const origin = () => runtime().origin;
 const markdownType = 'text/markdown; charset=utf-8';
-const jsonDocument = (build: (origin: string) => unknown, contentType = 'application/json', headers?: (origin: string) => Record<string, string>) =>
-  documentResponder({
-    contentType,
-    body: () => JSON.stringify(build(origin()), null, 2),
-    cacheControl: documentCache.deployed,
-    headers: headers?.(origin()),
-  });
+const originDocument = (build: (origin: string) => unknown, options?: Parameters<typeof jsonDocument>[2]) => jsonDocument(origin, build, options);
 
 // ---------------------------------------------------------------- the agent page
 
@@ -82,9 +76,9 @@ export const authAccountHandler = documentResponder({
 
 // ---------------------------------------------------------------- OAuth
 
-export const protectedResourceHandler = jsonDocument(protectedResourceMetadata);
-export const authorizationServerHandler = jsonDocument(authorizationServerMetadata);
-export const jwksHandler = jsonDocument(() => emptyJwkSet(), 'application/jwk-set+json');
+export const protectedResourceHandler = originDocument(protectedResourceMetadata);
+export const authorizationServerHandler = originDocument(authorizationServerMetadata);
+export const jwksHandler = originDocument(() => emptyJwkSet(), { contentType: 'application/jwk-set+json' });
 
 const refusal = (build: (origin: string) => OAuthRefusal): RouteHandler => async () => {
   const { status, body } = build(origin());
@@ -114,7 +108,7 @@ function skillSources(): SkillSource[] {
 let skills: BuiltSkills | undefined;
 const builtSkills = () => (skills ??= buildSkills(skillSources(), origin()));
 
-export const skillsIndexHandler = jsonDocument(() => builtSkills().index);
+export const skillsIndexHandler = originDocument(() => builtSkills().index);
 
 const skillResponders = new Map(
   skillPlan.map((plan) => [
@@ -135,10 +129,10 @@ export const skillDocumentHandler: RouteHandler = async (request, context) => {
 
 // ---------------------------------------------------------------- catalogs
 
-export const apiCatalogHandler = jsonDocument(apiCatalog, apiCatalogContentType, (at) => ({ Link: apiCatalogLinkHeader(at) }));
+export const apiCatalogHandler = originDocument(apiCatalog, { contentType: apiCatalogContentType, headers: (at) => ({ Link: apiCatalogLinkHeader(at) }) });
 
 /** /.well-known/ai-catalog.json and /.well-known/ard.json: one responder, the same bytes. */
-export const resourceCatalogHandler = jsonDocument((at) =>
+export const resourceCatalogHandler = originDocument((at) =>
   resourceCatalog(
     at,
     builtSkills().index.skills.map(({ name, description, url }) => ({ name, description, url })),
