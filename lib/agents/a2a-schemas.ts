@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { a2aSkills, type A2aSkillId } from './a2a';
+import { a2aSkills, a2aVersions, type A2aSkillId } from './a2a-skills';
 import { jsonRpcErrorResponseSchema, jsonRpcVersion } from './json-rpc';
 
 /**
@@ -11,13 +11,6 @@ import { jsonRpcErrorResponseSchema, jsonRpcVersion } from './json-rpc';
  */
 
 const skillId = z.enum(a2aSkills.map((skill) => skill.id) as [A2aSkillId, ...A2aSkillId[]]);
-
-const skillCall = z
-  .object({
-    skill: skillId.describe('A skill of the agent card'),
-    arguments: z.record(z.string(), z.unknown()).optional().describe('The arguments of the skill\'s MCP tool (see the tool\'s input schema in the server card); `{}` when omitted'),
-  })
-  .describe('A data part that names a skill');
 
 const metadata = z
   .object({ skill: skillId.describe('The skill that answered') })
@@ -89,8 +82,6 @@ export const a2aResultResponseSchema = z
 
 export const a2aResponseSchema = z.union([a2aResultResponseSchema, jsonRpcErrorResponseSchema]).meta({ id: 'A2aResponse' });
 
-export const skillCallSchema = skillCall;
-
 /** The agent card as served: A2A 1.0's fields and 0.3's top-level ones (lib/agents/a2a.ts, `agentCardDocument`). */
 export const agentCardSchema = z
   .object({
@@ -102,7 +93,7 @@ export const agentCardSchema = z
     protocolVersion: z.string().describe('The 0.3 card format the top-level fields follow'),
     additionalInterfaces: z.array(z.object({ url: z.string(), transport: z.literal('JSONRPC') })).describe('A2A 0.3: the JSON-RPC interface at /a2a'),
     supportedInterfaces: z
-      .array(z.object({ url: z.string(), protocolBinding: z.literal('JSONRPC'), protocolVersion: z.enum(['1.0', '0.3']) }))
+      .array(z.object({ url: z.string(), protocolBinding: z.literal('JSONRPC'), protocolVersion: z.enum(a2aVersions) }))
       .describe('A2A 1.0: the JSON-RPC interface at /a2a, once per protocol version it answers'),
     provider: z.object({ organization: z.string(), url: z.string() }),
     documentationUrl: z.string(),
@@ -121,6 +112,6 @@ export const agentCardSchema = z
           outputModes: z.array(z.string()),
         }),
       )
-      .length(3),
+      .length(a2aSkills.length),
   })
   .meta({ id: 'AgentCard' });

@@ -13,7 +13,8 @@ import { readCappedText } from '@/lib/http/read-body';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import type { Log } from '@/lib/store/types';
 import { coreAgentCard, createA2aExecutor, interpretMessage } from './a2a';
-import { jsonRpcError, jsonRpcErrorCodes } from './json-rpc';
+import { jsonRpcError, jsonRpcErrorCodes, maxA2aBodyBytes } from './json-rpc';
+import type { McpTransportDeps } from './mcp-transport';
 import type { ToolContext } from './tools';
 
 /**
@@ -35,14 +36,8 @@ import type { ToolContext } from './tools';
  * without headers; `A2A-Version` (checked against the card's interfaces)
  * decides for a name both versions share or neither knows.
  */
-export interface A2aTransportDeps {
-  context: () => ToolContext;
-  origin: () => string;
-  log?: Log;
-}
-
-/** A message is a few kilobytes; a body larger than this is refused before parsing. */
-export const maxA2aBodyBytes = 64 * 1024;
+/** The same edges as the MCP transport's: one object serves both (lib/api/handlers/agents.ts). */
+export type A2aTransportDeps = McpTransportDeps;
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });

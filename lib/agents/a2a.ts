@@ -6,7 +6,10 @@ import type { ApiError } from '@/lib/http/problem';
 import { a2a, docsPageUrl, mcp } from '@/lib/routes';
 import type { Result } from '@/lib/core/result';
 import { mcpServerVersion } from './mcp-server';
-import { findTool, runTool, toolDescriptionText, type ToolContext, type ToolName } from './tools';
+import { a2aSkills, a2aVersions, type A2aSkillId } from './a2a-skills';
+import { findTool, runTool, toolDescriptionText, toolFailureBody, type ToolContext } from './tools';
+
+export { a2aSkills, a2aVersions, type A2aSkillId };
 
 /**
  * A2A (spec "Agent endpoints": the agent card and POST /a2a). The agent's
@@ -22,31 +25,6 @@ import { findTool, runTool, toolDescriptionText, type ToolContext, type ToolName
  * text part (the same JSON), as MCP's structuredContent and text block.
  */
 
-/** The A2A skills: an id of the spec's, the tool it runs, and example requests (the card's `examples`). */
-export const a2aSkills = [
-  {
-    id: 'search-docs',
-    tool: 'search_docs',
-    tags: ['documentation', 'search'],
-    examples: ['How do I hide the icons on my desktop?', 'accordion padding', '{"skill":"search-docs","arguments":{"query":"wallpaper style","limit":3}}'],
-  },
-  {
-    id: 'install-command',
-    tool: 'get_install_command',
-    tags: ['install', 'desktops'],
-    examples: ['install the hacker desktop', 'How do I install the layer?', '{"skill":"install-command","arguments":{"desktop":"minimal"}}'],
-  },
-  {
-    id: 'latest-release',
-    tool: 'get_latest_release',
-    tags: ['releases', 'download', 'macOS'],
-    examples: ['latest pounce release', 'Which version of perch is the newest?', '{"skill":"latest-release","arguments":{"app":"perch"}}'],
-  },
-] as const satisfies ReadonlyArray<{ id: string; tool: ToolName; tags: readonly string[]; examples: readonly string[] }>;
-export type A2aSkillId = (typeof a2aSkills)[number]['id'];
-
-/** The A2A protocol versions /a2a answers: 1.0 (`SendMessage`) and 0.3 (`message/send`). */
-export const a2aVersions = ['1.0', '0.3'] as const;
 export const a2aAgentVersion = mcpServerVersion;
 const inputModes = ['text/plain', 'application/json'];
 const outputModes = ['application/json', 'text/plain'];
@@ -173,7 +151,7 @@ const part = (content: NonNullable<Part['content']>, mediaType: string): Part =>
 
 /** The answer: a data part (the object, or `{ error: { code, message } }`) and a text part with the same JSON. */
 export function replyParts(result: Result<object, ApiError>): Part[] {
-  const data = result.ok ? result.value : { error: { code: result.error.code, message: result.error.detail } };
+  const data = result.ok ? result.value : toolFailureBody(result.error);
   return [part({ $case: 'data', value: data }, 'application/json'), part({ $case: 'text', value: JSON.stringify(data) }, 'application/json')];
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxBatchOperations } from '@/lib/core/schemas';
 
 /**
  * JSON-RPC 2.0 (https://www.jsonrpc.org/specification) as the MCP
@@ -27,7 +28,9 @@ export const jsonRpcErrorCodes = {
  * 2025-03-26 batching). The same cap as the operations of POST /v1/batch:
  * one agent request stays one small unit of work. The MCP SDK's own cap is 100.
  */
-export const maxBatchMessages = 20;
+export const maxBatchMessages = maxBatchOperations;
+/** An A2A message is a few kilobytes; a body larger than this is refused before parsing (POST /a2a). */
+export const maxA2aBodyBytes = 64 * 1024;
 /** The largest body the transport reads (1 MiB); a larger one is refused before it is parsed. */
 export const maxMcpBodyBytes = 1024 * 1024;
 

@@ -2,7 +2,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from '@
 import { ApiError } from '@/lib/http/problem';
 import { mcp } from '@/lib/routes';
 import type { Log } from '@/lib/store/types';
-import { findTool, runTool, toolDescription, toolNames, type ToolContext, type ToolName, type ToolSpec } from './tools';
+import { findTool, runTool, toolDescription, toolFailureBody, toolNames, type ToolContext, type ToolName, type ToolSpec } from './tools';
 
 /**
  * The MCP servers of the site (spec "Agent endpoints"): `svc` at /mcp and
@@ -73,7 +73,7 @@ export function toolSuccess(value: object): CallToolResult {
  * one the REST problem carries, and its detail as the message.
  */
 export function toolError(error: ApiError): CallToolResult {
-  const body = { error: { code: error.code, message: error.detail } };
+  const body = toolFailureBody(error);
   return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body, isError: true };
 }
 
@@ -105,18 +105,29 @@ export async function callTool(spec: McpServerSpec, name: string, args: unknown,
 /** The tool list and identity rarely change within a deployment: clients may keep them five minutes (2026-07-28 caching). */
 const cacheHint = { ttlMs: 300_000, cacheScope: 'public' } as const;
 
+/** What a server of `spec` says about itself: the same for every request, so made once per spec. */
+const fixedParts = new Map<McpServerSpec, { instructions: string; listed: { tools: ReturnType<typeof toolDescription>[] } }>();
+function fixedPartsOf(spec: McpServerSpec) {
+  let parts = fixedParts.get(spec);
+  if (!parts) {
+    parts = { instructions: instructions(spec), listed: { tools: serverTools(spec).map(toolDescription) } };
+    fixedParts.set(spec, parts);
+  }
+  return parts;
+}
+
 /** A fresh server for one request (the SDK's per-request factory; stateless in both eras). */
 export function buildMcpServer(spec: McpServerSpec, context: ToolContext, log?: Log): Server {
+  const { instructions, listed } = fixedPartsOf(spec);
   const server = new Server(
     { name: spec.name, title: spec.title, version: mcpServerVersion },
     {
       // The tool list never changes while the server runs, so there is nothing to subscribe to.
       capabilities: { tools: { listChanged: false } },
-      instructions: instructions(spec),
+      instructions,
       cacheHints: { 'tools/list': cacheHint, 'server/discover': cacheHint },
     },
   );
-  const listed = { tools: serverTools(spec).map(toolDescription) };
   server.setRequestHandler('tools/list', () => listed);
   server.setRequestHandler('tools/call', (request) => callTool(spec, request.params.name, request.params.arguments, context, log));
   return server;

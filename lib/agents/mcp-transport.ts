@@ -11,7 +11,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
-import type { RouteHandler } from '@/lib/http/route-handler';
+import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
 import type { Log } from '@/lib/store/types';
 import { jsonRpcError, jsonRpcErrorCodes, jsonRpcMessageSchema, maxBatchMessages, maxMcpBodyBytes } from './json-rpc';
 import { buildMcpServer, type McpServerSpec } from './mcp-server';
@@ -165,13 +165,6 @@ async function asBatchAnswer(response: Response): Promise<Response> {
   return new Response(Array.isArray(answer) ? text : JSON.stringify([answer]), { status: 200, headers });
 }
 
-/** Adds headers to an answer of the SDK (whose headers may be immutable). */
-function withAnswerHeaders(response: Response, headers: Record<string, string>): Response {
-  const merged = new Headers(response.headers);
-  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
-}
-
 /** POST of one MCP path, serving `spec`'s tools. */
 export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps): RouteHandler {
   const factory = () => buildMcpServer(spec, deps.context(), deps.log);
@@ -200,20 +193,20 @@ export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps):
       // Every HTTP/1.1 request has a Host (RFC 9112 §3.2); one without is an in-process call (the docs build).
       if (isLoopbackOrigin(deps.origin()) && request.headers.has('host')) {
         const refused = hostHeaderValidationResponse(request, localhostAllowedHostnames());
-        if (refused) return withAnswerHeaders(refused, version(undefined));
+        if (refused) return withHeaders(refused, version(undefined));
       }
       const parsed = await readJsonRpcBody(request);
-      if (!parsed.ok) return withAnswerHeaders(parsed.response, version(undefined));
+      if (!parsed.ok) return withHeaders(parsed.response, version(undefined));
       const { body } = parsed;
       const answer = (await isLegacyRequest(request, body))
         ? await legacyLeg(request, body)
         : await modernLeg().fetch(request, { parsedBody: body });
-      return withAnswerHeaders(Array.isArray(body) ? await asBatchAnswer(answer) : answer, version(body));
+      return withHeaders(Array.isArray(body) ? await asBatchAnswer(answer) : answer, version(body));
     } catch (error) {
       // A bug, not a bad request: JSON-RPC's internal error, with the cause in the log only.
       const requestId = crypto.randomUUID();
       deps.log?.('error', 'MCP transport failed', { requestId, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return withAnswerHeaders(
+      return withHeaders(
         jsonRpcErrorResponse(500, jsonRpcErrorCodes.internalError, `Internal error. Quote request id ${requestId} when reporting it.`),
         version(undefined),
       );

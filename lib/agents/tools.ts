@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultPageSize, maxPageSize } from '@/lib/core/cursor';
 import { installAnswer } from '@/lib/core/installs';
 import { unknownAppError, type ReleaseService } from '@/lib/core/releases';
 import { err, type Result } from '@/lib/core/result';
@@ -138,10 +139,10 @@ const searchDocs: ToolSpec<
       .number()
       .int()
       .min(1)
-      .max(50)
+      .max(maxPageSize)
       .optional()
-      .describe('Hits per page, 1–50; default 10, or the page size of the walk the `cursor` continues')
-      .meta({ default: 10 }),
+      .describe(`Hits per page, 1–${maxPageSize}; default ${defaultPageSize}, or the page size of the walk the \`cursor\` continues`)
+      .meta({ default: defaultPageSize }),
     cursor: z.string().optional().describe('`next_cursor` of the previous page; omit for the first page'),
     sandbox: sandboxInput,
   }),
@@ -261,6 +262,11 @@ function objectSchema(tool: ToolSpec, schema: JsonSchema): ObjectJsonSchema {
  * MCP tool error result): `{ error: { code, message } }`, with the codes the
  * tool fails with.
  */
+/** A tool failure as every agent door returns it: the REST problem's code, and its detail as the message. */
+export function toolFailureBody(error: ApiError): { error: { code: ProblemCode; message: string } } {
+  return { error: { code: error.code, message: error.detail } };
+}
+
 export function toolErrorSchema(tool: ToolSpec) {
   return z
     .object({

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import {
   jsonRpcErrorResponseSchema,
+  maxA2aBodyBytes,
   maxBatchMessages,
   maxMcpBodyBytes,
   mcpRequestBodySchema,
   mcpResponseBodySchema,
 } from '@/lib/agents/json-rpc';
-import { flatMcpManifestSchema, mcpManifestSchema, serverCardSchema } from '@/lib/agents/mcp-documents';
-import { maxA2aBodyBytes } from '@/lib/agents/a2a-transport';
+import { flatMcpManifestSchema, mcpManifestSchema, serverCardSchema } from '@/lib/agents/mcp-document-schemas';
 import { a2aRequestSchema, a2aResponseSchema, agentCardSchema } from '@/lib/agents/a2a-schemas';
+import { a2aVersions } from '@/lib/agents/a2a-skills';
 import { a2a, mcp } from '@/lib/routes';
 import type { EndpointExample, EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
 import { documentRow } from './discovery-endpoints';
@@ -212,7 +213,7 @@ const cardDescription =
 const a2aVersionHeader: Record<string, HeaderSpec> = {
   'A2A-Version': {
     description: 'The A2A version answered: `0.3` for a 0.3 method, else `1.0` (for a body that could not be read, the `A2A-Version` asked for when it is `0.3`)',
-    schema: z.enum(['1.0', '0.3']),
+    schema: z.enum(a2aVersions),
     required: true,
   },
 };

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ApiError, internalErrorResponse } from '@/lib/http/problem';
 import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
 import { requestClient } from '@/lib/http/rate-limit';
-import type { RouteHandler } from '@/lib/http/route-handler';
+import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
 import type { EndpointSpec } from './endpoint';
 
@@ -15,7 +15,6 @@ import type { EndpointSpec } from './endpoint';
  * logged request id, and adds the row's deprecation headers.
  */
 
-export type { RouteContext, RouteHandler } from '@/lib/http/route-handler';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
@@ -136,12 +135,7 @@ export function implement<E extends EndpointSpec>(
         client: requestClient(request, runtime().rateLimit.clientIp),
       });
       const response = result instanceof Response ? result : jsonResponse(result);
-      const deprecation = Object.entries(deprecationHeaders(endpoint));
-      if (deprecation.length === 0) return response;
-      // Copy first: responses such as Response.redirect() have immutable headers.
-      const copy = new Response(response.body, response);
-      for (const [name, value] of deprecation) copy.headers.set(name, value);
-      return copy;
+      return withHeaders(response, deprecationHeaders(endpoint));
     } catch (error) {
       if (ApiError.is(error)) return error.toResponse(deprecationHeaders(endpoint));
       return internalErrorResponse(error);

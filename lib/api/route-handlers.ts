@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/http/problem';
-import { rateLimitGuard, withHeaders } from '@/lib/http/rate-limit';
+import { rateLimitGuard } from '@/lib/http/rate-limit';
+import { withHeaders } from '@/lib/http/route-handler';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
 import { allowHeader, type EndpointSpec, type HttpMethod } from './endpoint';

@@ -1,7 +1,7 @@
 import { clientIp, type ClientIpOptions } from './client-ip';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { ApiError } from './problem';
-import type { RouteHandler } from './route-handler';
+import { withHeaders, type RouteHandler } from './route-handler';
 import type { RateLimiter } from '@/lib/store/types';
 
 /**
@@ -62,19 +62,6 @@ export async function applyRateLimit(request: Request, deps: RateLimitDeps, buck
   return { client, headers: limitHeaders, rejection };
 }
 
-/** Sets headers on a response, copying it first when its headers are immutable (Response.redirect). */
-export function withHeaders(response: Response, headers: Record<string, string>): Response {
-  const entries = Object.entries(headers);
-  if (entries.length === 0) return response;
-  try {
-    for (const [name, value] of entries) response.headers.set(name, value);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    for (const [name, value] of entries) copy.headers.set(name, value);
-    return copy;
-  }
-}
 
 /**
  * A guard that counts the request, answers 429 over the limit, and puts the

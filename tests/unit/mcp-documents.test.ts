@@ -7,15 +7,8 @@ import remarkGfm from 'remark-gfm';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
-import {
-  agentPluginsMcpSchema,
-  flatMcpManifest,
-  flatMcpManifestSchema,
-  mcpManifest,
-  mcpManifestSchema,
-  serverCard,
-  serverCardSchema,
-} from '@/lib/agents/mcp-documents';
+import { agentPluginsMcpSchema, flatMcpManifestSchema, mcpManifestSchema, serverCardSchema } from '@/lib/agents/mcp-document-schemas';
+import { flatMcpManifest, mcpManifest, serverCard } from '@/lib/agents/mcp-documents';
 import { mcpServers, mcpServerVersion } from '@/lib/agents/mcp-server';
 import { createMcpTransport, servedProtocolVersions } from '@/lib/agents/mcp-transport';
 import { toolDescription, tools, type ToolContext } from '@/lib/agents/tools';
