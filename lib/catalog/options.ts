@@ -37,11 +37,6 @@ export function findOption(name: string): LayerOption | undefined {
   return options.find((option) => option.name === name);
 }
 
-export const optionsOfNamespace = (namespace: string) => options.filter((option) => option.namespace === namespace);
-export const optionsOfRoom = (room: RoomId) => options.filter((option) => option.room === room);
-export const notesOf = (room: RoomId, namespace: string | null) =>
-  notes.filter((note) => note.room === room && note.namespace === namespace);
-
 /** Where an option's entry is: its room page, at the anchor of its full name. */
 export const optionUrl = (option: Pick<LayerOption, 'room' | 'name'>) => anchorUrl(docsPageUrl(['rooms', option.room]), option.name);
 
@@ -50,8 +45,8 @@ export const optionUrl = (option: Pick<LayerOption, 'room' | 'name'>) => anchorU
  * (after `null or`), for filters: boolean, enum, number, string, list,
  * set (attribute sets and submodules) or package.
  */
-export type OptionKind = 'boolean' | 'enum' | 'number' | 'string' | 'list' | 'set' | 'package';
-export const optionKinds: readonly OptionKind[] = ['boolean', 'enum', 'number', 'string', 'list', 'set', 'package'];
+export const optionKinds = ['boolean', 'enum', 'number', 'string', 'list', 'set', 'package'] as const;
+export type OptionKind = (typeof optionKinds)[number];
 
 export function optionKind(option: Pick<LayerOption, 'type'>): OptionKind {
   const type = option.type.replace(/^null or\s+/, '').toLowerCase();
@@ -63,6 +58,3 @@ export function optionKind(option: Pick<LayerOption, 'type'>): OptionKind {
   if (type.startsWith('string') || type.startsWith('hex string')) return 'string';
   return 'number';
 }
-
-/** Whether the option may be `null` (it writes nothing then; see the docs' introduction). */
-export const isNullable = (option: Pick<LayerOption, 'type'>) => option.type.startsWith('null or');

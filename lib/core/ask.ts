@@ -14,9 +14,9 @@ import type { SearchInput } from './search';
  * docs/nlweb-rest-api.md): `url`, `name`, `site`, `score`, `description`.
  * No text is generated: `description` is the section's own excerpt.
  */
-export const askProtocolVersion = '0.54';
+const askProtocolVersion = '0.54';
 /** Results an answer holds (NLWeb's `num_results`; not a parameter here). */
-export const askResultCount = 10;
+const askResultCount = 10;
 
 export interface AskInput {
   query: string;
@@ -30,7 +30,7 @@ export interface AskDeps {
   newId?: () => string;
 }
 
-export function askMeta(input: AskInput, site: string, queryId: string): AskMeta {
+function askMeta(input: AskInput, site: string, queryId: string): AskMeta {
   return {
     response_type: 'answer',
     version: askProtocolVersion,
@@ -43,7 +43,7 @@ export function askMeta(input: AskInput, site: string, queryId: string): AskMeta
 }
 
 /** A search hit as an NLWeb result: the section's name is the last of its breadcrumbs. */
-export function askResult(hit: SearchHit, site: string): AskResult {
+function askResult(hit: SearchHit, site: string): AskResult {
   return {
     url: hit.url,
     name: hit.breadcrumbs.at(-1) ?? hit.url,
@@ -55,7 +55,7 @@ export function askResult(hit: SearchHit, site: string): AskResult {
 }
 
 /** The ranked results of a question (the same ranking as /v1/search, first page). */
-export async function askResults(input: AskInput, deps: AskDeps): Promise<Result<AskResult[], ApiError>> {
+async function askResults(input: AskInput, deps: AskDeps): Promise<Result<AskResult[], ApiError>> {
   const searched = await deps.search({ q: input.query, limit: askResultCount });
   return mapResult(searched, (response) => response.results.map((hit) => askResult(hit, deps.site)));
 }

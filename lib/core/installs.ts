@@ -5,6 +5,7 @@ import {
   apps,
   desktopFlag,
   desktops,
+  findDesktop,
   installLine,
   pinnedDesktop,
   rooms,
@@ -46,20 +47,16 @@ export function desktopRows(origin: string, gallery: readonly Desktop[] = deskto
   return gallery.map((desktop) => desktopRow(desktop, origin));
 }
 
-export function unknownDesktopError(name: string, gallery: readonly Desktop[] = desktops): ApiError {
-  const valid = gallery.map((desktop) => `\`${desktop.name}\``).join(', ');
+export function unknownDesktopError(name: string): ApiError {
+  const valid = desktops.map((desktop) => `\`${desktop.name}\``).join(', ');
   return new ApiError('unknown_desktop', `\`${name}\` is not a desktop in the gallery. The desktops are ${valid}.`);
 }
 
 /** The named desktop's row, or every row when no desktop is named. */
-export function installAnswer(
-  desktop: string | undefined,
-  origin: string,
-  gallery: readonly Desktop[] = desktops,
-): Result<InstallAnswer, ApiError> {
-  if (desktop === undefined) return ok({ desktops: desktopRows(origin, gallery) });
-  const found = gallery.find((entry) => entry.name === desktop);
-  return found ? ok({ desktops: [desktopRow(found, origin)] }) : err(unknownDesktopError(desktop, gallery));
+export function installAnswer(desktop: string | undefined, origin: string): Result<InstallAnswer, ApiError> {
+  if (desktop === undefined) return ok({ desktops: desktopRows(origin) });
+  const found = findDesktop(desktop);
+  return found ? ok({ desktops: [desktopRow(found, origin)] }) : err(unknownDesktopError(desktop));
 }
 
 export function roomRows(): RoomRow[] {

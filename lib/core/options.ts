@@ -1,7 +1,7 @@
 import { optionKind, options, optionUrl, type LayerOption, type OptionKind } from '@/lib/catalog/options';
 import type { RoomId } from '@/lib/catalog';
 import type { ApiError } from '@/lib/http/problem';
-import type { CursorCodec, PageSizes } from './cursor';
+import { maxCursorPageSize, type CursorCodec, type PageSizes } from './cursor';
 import { paginate, type Page } from './pagination';
 import type { Result } from './result';
 import type { OptionRow } from './schemas';
@@ -21,7 +21,8 @@ export interface OptionFilters {
   desktopSafe?: 'true' | 'false' | 'per_key';
 }
 
-export const optionPageSizes: PageSizes = { default: 200, max: 200 };
+/** Every option fits one page: /v1/options answers all of them by default. */
+export const optionPageSizes: PageSizes = { default: maxCursorPageSize, max: maxCursorPageSize };
 
 export function optionRow(option: LayerOption): OptionRow {
   return {

@@ -8,7 +8,7 @@ import { listOptions, type OptionFilters } from './options';
 import { paginate, type Page } from './pagination';
 import { unknownAppError } from './releases';
 import { err, ok, type Result } from './result';
-import { checkQuery, type SearchInput } from './search';
+import { checkQuery, plainText, type SearchInput } from './search';
 
 /**
  * Sandbox answers (spec "Versioned REST", Sandbox): deterministic sample
@@ -17,9 +17,6 @@ import { checkQuery, type SearchInput } from './search';
  * client can rehearse its error handling too.
  */
 
-/** Plain text of a reference cell: the sandbox excerpt, like the live one, has no markdown marks. */
-const plain = (markdown: string) => markdown.replace(/`|\*\*/g, '');
-
 function optionHit(name: string, score: number): SearchHit {
   const option = findOption(name);
   const room = option && findRoom(option.room);
@@ -27,7 +24,7 @@ function optionHit(name: string, score: number): SearchHit {
   return {
     url: optionUrl(option),
     breadcrumbs: ['Rooms', room.title, option.name],
-    excerpt: `Type: ${plain(option.type)} · Default: ${plain(option.default)}${option.rules ? `. ${plain(option.rules)}` : ''}`,
+    excerpt: `Type: ${plainText(option.type)} · Default: ${plainText(option.default)}${option.rules ? `. ${plainText(option.rules)}` : ''}`,
     score,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionKinds } from '@/lib/catalog/options';
 import { problemSchema } from '@/lib/http/problem';
 
 /**
@@ -93,7 +94,7 @@ export const appRowSchema = z
   })
   .meta({ id: 'AppRow' });
 
-export const optionKindSchema = z.enum(['boolean', 'enum', 'number', 'string', 'list', 'set', 'package']).meta({ id: 'OptionKind' });
+export const optionKindSchema = z.enum(optionKinds).meta({ id: 'OptionKind' });
 
 export const optionRowSchema = z
   .object({
@@ -183,6 +184,7 @@ export const askCompleteSchema = z
     elapsed_ms: z.number().int().describe('Milliseconds from the request to the last result'),
   })
   .meta({ id: 'AskComplete' });
+export type AskComplete = z.infer<typeof askCompleteSchema>;
 
 // --- batch and jobs -------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { create } from 'zbsearch';
+import { tokenizer } from 'zbsearch/components';
 
 /**
  * How the documentation search reads words, on both sides of the index:
@@ -13,16 +13,13 @@ import { create } from 'zbsearch';
  * rank first, never what a section says.
  */
 
-// The engine's English stemmer, reached through its default tokenizer (it is not exported alone).
-const stemmerHost = create({
-  schema: { text: 'string' } as const,
-  components: { tokenizer: { language: 'english', stemming: true, stopWords: false } },
-});
+// The engine's English stemmer, reached through the tokenizer `create()` builds for these options.
+const stemmer = tokenizer.createTokenizer({ language: 'english', stemming: true, stopWords: false });
 const stemCache = new Map<string, string>();
 export function stem(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {
-    stemmed = stemmerHost.tokenizer.tokenize(word, 'english', 'text')[0] ?? word;
+    stemmed = stemmer.tokenize(word, 'english', 'text')[0] ?? word;
     if (stemCache.size < 50_000) stemCache.set(word, stemmed);
   }
   return stemmed;
@@ -32,17 +29,23 @@ export function stem(word: string): string {
 const identifier = /[\p{L}\p{N}_<>*]+(?:[.\-'][\p{L}\p{N}_<>*]+)*/gu;
 const camelHumps = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\p{N}+/gu;
 
+/** The identifiers and words of a text, as written (the query parser and the tokenizer read the same ones). */
+export const identifiers = (text: string): string[] => text.match(identifier) ?? [];
+
+/** The parts of one identifier, lowercased and unstemmed: each segment, then its camelCase humps. */
+function identifierParts(match: string): string[] {
+  const parts: string[] = [];
+  for (const segment of match.split(/[.\-'_<>*]+/)) {
+    if (!segment) continue;
+    parts.push(segment.toLowerCase());
+    for (const hump of segment.match(camelHumps) ?? []) parts.push(hump.toLowerCase());
+  }
+  return parts;
+}
+
 /** The plain words of a text, lowercased and unstemmed, split like the tokens (for typo correction). */
 export function plainWords(text: string): string[] {
-  const words: string[] = [];
-  for (const match of text.match(identifier) ?? []) {
-    for (const segment of match.split(/[.\-'_<>*]+/)) {
-      if (!segment) continue;
-      words.push(segment.toLowerCase());
-      for (const hump of segment.match(camelHumps) ?? []) words.push(hump.toLowerCase());
-    }
-  }
-  return words;
+  return identifiers(text).flatMap(identifierParts);
 }
 
 /**
@@ -52,7 +55,7 @@ export function plainWords(text: string): string[] {
  */
 export function tokenize(text: string, options: { runs?: boolean } = {}): string[] {
   const tokens = new Set<string>();
-  for (const match of text.match(identifier) ?? []) {
+  for (const match of identifiers(text)) {
     const lower = match.toLowerCase();
     const segments = lower.split('.').filter(Boolean);
     if (segments.length > 1 || /[-_']/.test(lower)) tokens.add(lower);
@@ -61,11 +64,7 @@ export function tokenize(text: string, options: { runs?: boolean } = {}): string
         for (let end = start + 2; end <= segments.length; end += 1) tokens.add(segments.slice(start, end).join('.'));
       }
     }
-    for (const segment of match.split(/[.\-'_<>*]+/)) {
-      if (!segment) continue;
-      tokens.add(stem(segment.toLowerCase()));
-      for (const hump of segment.match(camelHumps) ?? []) tokens.add(stem(hump.toLowerCase()));
-    }
+    for (const part of identifierParts(match)) tokens.add(stem(part));
   }
   return [...tokens];
 }

@@ -1,5 +1,5 @@
 import { count, create, insertMultiple, load, search as searchEngine, type RawData } from 'zbsearch';
-import { phrases, plainWords, stopWords, synonyms, tokenize, withinOneEdit } from './search-terms';
+import { identifiers, phrases, plainWords, stopWords, synonyms, tokenize, withinOneEdit } from './search-terms';
 import { z } from 'zod';
 import { maxQueryLength, type SearchHit, type SearchResponse } from '@/lib/core/schemas';
 import { ApiError } from '@/lib/http/problem';
@@ -79,8 +79,6 @@ interface Section {
   pageId: string;
   heading: string | null;
   texts: string[];
-  /** The full option name when the heading is one. */
-  option: string | null;
   /** Stemmed tokens of the name and heading, for coverage. */
   titleTokens: Set<string>;
 }
@@ -147,7 +145,7 @@ async function loadIntoEngine(exported: unknown): Promise<LoadedIndex> {
     const content = unescapeMarkdown(row.content);
     let section = sections.get(row.url);
     if (!section) {
-      section = { url: row.url, pageId: row.page_id, heading: null, texts: [], option: null, titleTokens: new Set() };
+      section = { url: row.url, pageId: row.page_id, heading: null, texts: [], titleTokens: new Set() };
       sections.set(row.url, section);
     }
     if (row.type === 'page') pages.set(row.page_id, { title: content, breadcrumbs: row.breadcrumbs ?? [] });
@@ -161,13 +159,13 @@ async function loadIntoEngine(exported: unknown): Promise<LoadedIndex> {
     const page = pages.get(section.pageId);
     // A page's own section (its introduction) is titled by the page.
     const heading = section.heading ?? (section.url === section.pageId ? (page?.title ?? '') : '');
-    section.option = optionHeading.test(heading) ? heading : null;
-    if (section.option) byOption.set(section.option.toLowerCase(), section.url);
+    const option = optionHeading.test(heading) ? heading : null;
+    if (option) byOption.set(option.toLowerCase(), section.url);
     for (const token of tokenize(heading, { runs: true })) section.titleTokens.add(token);
     documents.push({
       id: section.url,
-      name: section.option ?? '',
-      heading: section.option ? '' : heading,
+      name: option ?? '',
+      heading: option ? '' : heading,
       body: section.texts.join(' '),
       page: page?.title ?? '',
     });
@@ -207,11 +205,6 @@ function correctTypo(index: LoadedIndex, word: string): string | undefined {
   return best;
 }
 
-/**
- * The concepts of a query: its words without the question's filler words
- * (all of them when nothing else is left), each with its synonyms and, for a
- * long word the index lacks, the word one typo away.
- */
 /** Most completions a last, unfinished word expands to (search as you type). */
 const maxCompletions = 8;
 
@@ -241,7 +234,7 @@ interface ParsedQuery {
 function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
   let text = ` ${q.toLowerCase().replace(/[?!,;:()"]+/g, ' ')} `.replace(/\s+/g, ' ');
   for (const [phrase, meaning] of Object.entries(phrases)) text = text.replaceAll(` ${phrase} `, ` ${meaning} `);
-  const raw = text.match(/[\p{L}\p{N}_<>*]+(?:[.\-'][\p{L}\p{N}_<>*]+)*/gu) ?? [];
+  const raw = identifiers(text);
   const content = raw.filter((word) => !stopWords.has(word));
   const words = [...new Set(content.length > 0 ? content : raw)];
   const concepts = words.map((word, position) => {
@@ -291,10 +284,10 @@ async function rankSections(index: LoadedIndex, q: string, { concepts, extra }: 
   return ranked;
 }
 
-/** About `excerptLength` characters of `text` around the first of `words` it contains. */
-/** Markdown emphasis and code marks read as noise in a plain-text excerpt. */
+/** Markdown emphasis and code marks read as noise in a plain-text excerpt (the live one and the sandbox's). */
 export const plainText = (text: string) => text.replace(/\*\*|__|`/g, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
 
+/** About `excerptLength` characters of `text` around the first of `words` it contains. */
 export function excerptAround(text: string, words: readonly string[]): string {
   const flat = plainText(text).replace(/\s+/g, ' ').trim();
   if (flat.length <= excerptLength) return flat;

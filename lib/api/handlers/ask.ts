@@ -1,6 +1,6 @@
-import { ask, askMeta, askResults, type AskInput } from '@/lib/core/ask';
+import { ask, type AskInput } from '@/lib/core/ask';
 import { checkQuery } from '@/lib/core/search';
-import { askRequestSchema } from '@/lib/core/schemas';
+import { askRequestSchema, type AskComplete } from '@/lib/core/schemas';
 import { preferredMediaType } from '@/lib/http/negotiation';
 import { ApiError } from '@/lib/http/problem';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
@@ -41,14 +41,13 @@ async function answer(request: Request, input: { query: string | undefined; stre
     return { json: answered.value, headers: { 'Cache-Control': 'no-store', Vary: 'Accept' } };
   }
   // The answer is ranked before the stream opens, so a failure is still a problem document.
-  const ranked = await askResults(question, deps);
-  if (!ranked.ok) throw ranked.error;
-  const results = ranked.value;
-  const queryId = crypto.randomUUID();
+  const answered = await ask(question, deps);
+  if (!answered.ok) throw answered.error;
+  const { _meta, results } = answered.value;
   function* frames() {
-    yield sseFrame('start', askMeta(question, rt.origin, queryId));
+    yield sseFrame('start', _meta);
     for (const result of results) yield sseFrame('result', result);
-    yield sseFrame('complete', { count: results.length, elapsed_ms: rt.clock() - arrival });
+    yield sseFrame('complete', { count: results.length, elapsed_ms: rt.clock() - arrival } satisfies AskComplete);
   }
   return sseResponse(frames(), { Vary: 'Accept' });
 }
