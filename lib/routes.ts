@@ -60,6 +60,9 @@ export const skillRoute = (name: string) => `/.well-known/agent-skills/${name}/S
 /** The A2A door (issue 11): its agent card and JSON-RPC interface. */
 export const a2a = { agentCard: '/.well-known/agent-card.json', transport: '/a2a' } as const;
 
+/** The documents the DNS records (spec "Discovery by DNS") point at, one per record. */
+export const agentDnsPaths = { catalog: discovery.aiCatalog, serverCard: mcp.serverCard, agentCard: a2a.agentCard } as const;
+
 /** Installers: `/layer.sh` asks for a desktop; the others pin one. */
 export const installerRoute = (name: string) => `/${name}.sh`;
 export const downloadRoute = (app: string) => `/download/${app}`;
@@ -67,6 +70,7 @@ export const releaseAliasRoute = (app: string) => `/api/release/${app}`;
 export const problemTypeRoute = (code: string) => `${problemRoute}/${code}`;
 
 export const v1 = {
+  root: '/v1',
   search: '/v1/search',
   desktops: '/v1/desktops',
   rooms: '/v1/rooms',

@@ -4,7 +4,7 @@
 // loaded with Node 22's type stripping (the `node` devDependency, which npm
 // puts first on PATH for npm scripts), so nothing is built and nothing is
 // written twice. Exit status 2 with a message for a missing or bad domain.
-const [{ agentDnsZone, DnsDomainError }, { a2a, discovery, mcp }] = await Promise.all([
+const [{ agentDnsZone, DnsDomainError }, { agentDnsPaths }] = await Promise.all([
   import('../lib/discovery/dns-records.ts'),
   import('../lib/routes.ts'),
 ]);
@@ -15,7 +15,7 @@ if (!domain || process.argv.length > 3) {
   process.exit(2);
 }
 try {
-  process.stdout.write(agentDnsZone(domain, { catalog: discovery.aiCatalog, serverCard: mcp.serverCard, agentCard: a2a.agentCard }));
+  process.stdout.write(agentDnsZone(domain, agentDnsPaths));
 } catch (error) {
   if (!(error instanceof DnsDomainError)) throw error;
   console.error(error.message);

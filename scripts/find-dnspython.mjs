@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const systemPython = '/usr/bin/python3';
+const systemPython = '/usr/bin/python3';
 
 /** @returns {string[]} */
 export function candidates(env = process.env) {

@@ -25,7 +25,7 @@ export { a2aSkills, a2aVersions, type A2aSkillId };
  * text part (the same JSON), as MCP's structuredContent and text block.
  */
 
-export const a2aAgentVersion = mcpServerVersion;
+const a2aAgentVersion = mcpServerVersion;
 const inputModes = ['text/plain', 'application/json'];
 const outputModes = ['application/json', 'text/plain'];
 

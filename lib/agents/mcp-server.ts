@@ -50,7 +50,7 @@ export const mcpServers = {
   },
 } as const satisfies Record<string, McpServerSpec>;
 
-export type McpServerName = keyof typeof mcpServers;
+type McpServerName = keyof typeof mcpServers;
 
 export function serverTools(spec: McpServerSpec): ToolSpec[] {
   return spec.tools.map((name) => findTool(name)!);

@@ -59,7 +59,7 @@ export const modernProtocolVersions = ['2026-07-28'] as const;
 /** Every revision a client can speak to these transports, newest first. */
 export const servedProtocolVersions: readonly string[] = [...modernProtocolVersions, ...SUPPORTED_PROTOCOL_VERSIONS];
 
-export const protocolVersionHeader = 'mcp-protocol-version';
+const protocolVersionHeader = 'mcp-protocol-version';
 
 export interface McpTransportDeps {
   /** The core services the tools read, for this request. */

@@ -4,7 +4,7 @@ import { installAnswer } from '@/lib/core/installs';
 import { unknownAppError, type ReleaseService } from '@/lib/core/releases';
 import { err, type Result } from '@/lib/core/result';
 import type { Sandbox } from '@/lib/core/sandbox';
-import { appNameSchema, installAnswerSchema, maxQueryLength, releaseSchema, searchResponseSchema } from '@/lib/core/schemas';
+import { appNameSchema, installAnswerSchema, maxQueryLength, queryText, releaseSchema, searchResponseSchema } from '@/lib/core/schemas';
 import type { DocsSearch } from '@/lib/core/search';
 import { ApiError } from '@/lib/http/problem';
 import type { ProblemCode } from '@/lib/http/problem-codes';
@@ -133,7 +133,7 @@ const searchDocs: ToolSpec<
   description:
     'Full-text search over the layer documentation: page URLs (site-relative, with the section anchor), breadcrumbs, excerpts and scores, best first, from the same index and scorer as GET /v1/search. Page with `next_cursor`; `total` counts every hit.',
   input: z.object({
-    query: z.string().min(1).max(maxQueryLength).describe(`What to search for, 1–${maxQueryLength} characters`),
+    query: queryText('What to search for'),
     // No zod default: a call with only a `cursor` keeps the page size of the walk (as /v1/search).
     limit: z
       .number()

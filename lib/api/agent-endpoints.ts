@@ -12,7 +12,7 @@ import { a2aRequestSchema, a2aResponseSchema, agentCardSchema } from '@/lib/agen
 import { a2aVersions } from '@/lib/agents/a2a-skills';
 import { a2a, mcp } from '@/lib/routes';
 import type { EndpointExample, EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
-import { documentRow } from './discovery-endpoints';
+import { documentRow, requiredHeader } from './discovery-endpoints';
 import { documentCache } from './document-responder';
 
 /**
@@ -156,24 +156,30 @@ function transport(id: string, path: string, served: string, tool: ExampleTool, 
   };
 }
 
-/** Preflights are answered by the route layer and not counted against the rate limit. */
-function preflight(id: string, path: string): EndpointSpec {
-  const header = (description: string): HeaderSpec => ({ description, schema: z.string(), required: true });
+/**
+ * The preflight of a transport row. The route layer answers it (open CORS,
+ * lib/api/route-handlers.ts) with the row's request headers after
+ * `content-type` and `accept`, so the documented list is read the same way.
+ * Not counted against the rate limit.
+ */
+function preflight(id: string, transportRow: EndpointSpec): EndpointSpec {
+  const { path } = transportRow;
+  const requestHeaders = ['content-type', 'accept', ...Object.keys(transportRow.headers ?? {}).map((name) => name.toLowerCase())];
   return {
     id,
     method: 'OPTIONS',
     path,
     tag: 'Agents',
     summary: `CORS preflight of ${path}`,
-    description: 'Open preflight (spec "Authentication" 2): any origin, POST, and the MCP request headers. Not counted against the rate limit.',
+    description: 'Open preflight (spec "Authentication" 2): any origin, POST, and the request headers of the path. Not counted against the rate limit.',
     responses: {
       204: {
         description: 'No body',
         representation: 'none',
         headers: {
-          Allow: header('`POST, OPTIONS`'),
-          'Access-Control-Allow-Methods': header('`POST, OPTIONS`'),
-          'Access-Control-Allow-Headers': header('`content-type, accept, mcp-protocol-version, mcp-method, mcp-name, last-event-id`'),
+          Allow: requiredHeader('`POST, OPTIONS`'),
+          'Access-Control-Allow-Methods': requiredHeader('`POST, OPTIONS`'),
+          'Access-Control-Allow-Headers': requiredHeader(`\`${requestHeaders.join(', ')}\``),
           'Access-Control-Max-Age': { description: 'Seconds a browser may keep the preflight (86400)', schema: z.number().int(), required: true },
         },
       },
@@ -185,7 +191,7 @@ function preflight(id: string, path: string): EndpointSpec {
       {
         url: path,
         status: 204,
-        headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' },
+        headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': requestHeaders.slice(0, 3).filter((name) => name !== 'accept').join(', ') },
       },
     ],
   };
@@ -273,13 +279,17 @@ const a2aTransportRow: EndpointSpec = {
   ],
 };
 
+const mcpTransportRow = transport('mcpTransport', mcp.transport, 'every tool (serverInfo `svc`)', releaseTool, true);
+const mcpDocsTransportRow = transport('mcpDocsTransport', mcp.docsTransport, '`search_docs` only (serverInfo `svc-docs`)', searchTool, false);
+const wellKnownMcpTransportRow = transport('wellKnownMcpTransport', mcp.wellKnownTransport, 'the same as /mcp (serverInfo `svc`)', releaseTool, false);
+
 export const agentEndpoints: EndpointSpec[] = [
-  transport('mcpTransport', mcp.transport, 'every tool (serverInfo `svc`)', releaseTool, true),
-  preflight('mcpPreflight', mcp.transport),
-  transport('mcpDocsTransport', mcp.docsTransport, '`search_docs` only (serverInfo `svc-docs`)', searchTool, false),
-  preflight('mcpDocsPreflight', mcp.docsTransport),
-  transport('wellKnownMcpTransport', mcp.wellKnownTransport, 'the same as /mcp (serverInfo `svc`)', releaseTool, false),
-  preflight('wellKnownMcpPreflight', mcp.wellKnownTransport),
+  mcpTransportRow,
+  preflight('mcpPreflight', mcpTransportRow),
+  mcpDocsTransportRow,
+  preflight('mcpDocsPreflight', mcpDocsTransportRow),
+  wellKnownMcpTransportRow,
+  preflight('wellKnownMcpPreflight', wellKnownMcpTransportRow),
   document(
     'mcpManifest',
     mcp.manifest,
@@ -296,7 +306,7 @@ export const agentEndpoints: EndpointSpec[] = [
   ),
   document('mcpServerCard', mcp.serverCard, 'MCP server card of svc', cardDescription, serverCardSchema),
   a2aTransportRow,
-  preflight('a2aPreflight', a2a.transport),
+  preflight('a2aPreflight', a2aTransportRow),
   document(
     'agentCard',
     a2a.agentCard,

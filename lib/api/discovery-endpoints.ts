@@ -20,16 +20,16 @@ import type { EndpointExample, EndpointSpec, EndpointTag, HeaderSpec, ResponseSp
  * and the API reference carry them.
  */
 
-const header = (description: string): HeaderSpec => ({ description, schema: z.string(), required: true });
+export const requiredHeader = (description: string): HeaderSpec => ({ description, schema: z.string(), required: true });
 
 /** What every 200 and 304 of a document carries. */
 const documentHeaders = (cacheControl: string): Record<string, HeaderSpec> => ({
-  ETag: header('Strong entity tag, the SHA-256 of the bytes (base64url); send it back in `If-None-Match` for a 304'),
-  'Cache-Control': header(`\`${cacheControl}\``),
+  ETag: requiredHeader('Strong entity tag, the SHA-256 of the bytes (base64url); send it back in `If-None-Match` for a 304'),
+  'Cache-Control': requiredHeader(`\`${cacheControl}\``),
 });
 
 const agentVary: Record<string, HeaderSpec> = {
-  Vary: header('`Accept, User-Agent` (and `Accept-Encoding`): `/` answers this page or the HTML home page by these headers'),
+  Vary: requiredHeader('`Accept, User-Agent` (and `Accept-Encoding`): `/` answers this page or the HTML home page by these headers'),
 };
 
 export interface DocumentRow {
@@ -92,8 +92,8 @@ function agentPageRow(id: string, path: string): EndpointSpec {
 }
 
 const oauthHeaders: Record<string, HeaderSpec> = {
-  'Cache-Control': header('`no-store` (RFC 6749 §5.1)'),
-  Pragma: header('`no-cache`'),
+  'Cache-Control': requiredHeader('`no-store` (RFC 6749 §5.1)'),
+  Pragma: requiredHeader('`no-cache`'),
 };
 const oauthError = (description: string): ResponseSpec => ({ description, representation: 'json', schema: oauthErrorSchema, headers: oauthHeaders });
 
@@ -235,7 +235,7 @@ export const discoveryEndpoints: EndpointSpec[] = [
     summary: 'API catalog (RFC 9727)',
     description: `An RFC 9264 linkset, \`${linksetMediaType}; profile="${apiCatalogProfile}"\`. The first context lists the APIs (\`item\`: /v1 and the MCP server); /v1 has \`service-desc\` /openapi.json, \`service-doc\` the API docs, /llms.txt and /llms-full.txt, \`service-meta\` /auth.md; /mcp has \`service-desc\` its server card and \`service-doc\` its docs page. Every answer carries \`Link: <…/.well-known/api-catalog>; rel="api-catalog"\` (RFC 9727 §2), so HEAD finds the catalog too.`,
     response: json(apiCatalogSchema, linksetMediaType),
-    headers: { Link: header('`<…/.well-known/api-catalog>; rel="api-catalog"`') },
+    headers: { Link: requiredHeader('`<…/.well-known/api-catalog>; rel="api-catalog"`') },
     cacheControl: documentCache.deployed,
     rateLimited: true,
   }),

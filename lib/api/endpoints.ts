@@ -15,6 +15,7 @@ import {
   maxBatchBodyBytes,
   maxJobBodyBytes,
   maxQueryLength,
+  queryText,
   optionPageSchema,
   releaseSchema,
   roomPageSchema,
@@ -121,7 +122,7 @@ export const endpoints = [
     description:
       'Scores the same index as /api/search, one entry per page section, ranked. `total` counts results across all pages; walk pages with `next_cursor`.',
     query: z.object({
-      q: z.string().min(1).max(maxQueryLength).describe(`The query, 1–${maxQueryLength} characters`),
+      q: queryText('The query'),
       limit: limitParam,
       cursor: cursorParam,
       sandbox: sandboxParam,
@@ -165,7 +166,7 @@ export const endpoints = [
       'Rate limit: 600 requests a minute per client, in a window of its own (`RateLimit-Policy: "docs-search"`), so searching on the site never spends the window of the API. ' + dialogPacingDescription + ' Answers may be cached for five minutes: the index changes only with a deployment.',
     ].join('\n'),
     query: z.object({
-      query: z.string().min(1).max(maxQueryLength).describe(`The query, 1–${maxQueryLength} characters (Fumadocs' \`fetch\` client sends \`query\`)`),
+      query: queryText('The query', " (Fumadocs' `fetch` client sends `query`)"),
     }),
     inputProblems: { query: 'missing_query' },
     responses: { 200: json('Result rows, grouped by page', z.array(dialogSearchRowSchema)) },
@@ -399,7 +400,7 @@ export const endpoints = [
     summary: 'Ask the documentation a question',
     description: askDescription,
     query: z.object({
-      q: z.string().min(1).max(maxQueryLength).describe(`The question, 1–${maxQueryLength} characters`),
+      q: queryText('The question'),
       streaming: z.enum(['true', 'false']).optional().describe('`true`: server-sent events; `false`: JSON. Absent: `Accept` decides (`text/event-stream` selects the stream)'),
       sandbox: sandboxParam,
     }),

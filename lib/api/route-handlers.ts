@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/http/problem';
+import { methodNotAllowedError } from '@/lib/http/problem';
 import { rateLimitGuard } from '@/lib/http/rate-limit';
 import { withHeaders } from '@/lib/http/route-handler';
 import type { RouteHandler } from '@/lib/http/route-handler';
@@ -24,13 +24,10 @@ export type RouteExports = Record<HttpMethod, RouteHandler>;
 
 
 export function methodNotAllowed(path: string, allow: string): RouteHandler {
-  return async (request) =>
-    new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}. Allowed: ${allow}.`, {
-      Allow: allow,
-    }).toResponse();
+  return async (request) => methodNotAllowedError(request.method, path, allow).toResponse();
 }
 
-export interface RouteOptions {
+interface RouteOptions {
   /**
    * Headers every answer of the path carries, the route layer's own 405,
    * 429 and OPTIONS included (the MCP transports' `mcp-protocol-version`).
@@ -80,11 +77,7 @@ export function routeHandlers(path: string, bound: Partial<Record<HttpMethod, Ro
   const limited = rows.some((row) => row.rateLimited);
   // A path with a window of its own (the search dialog's) counts there.
   const bucket = rows.find((row) => row.rateLimitBucket)?.rateLimitBucket;
-  const guard = !limited
-    ? (handler: RouteHandler) => handler
-    : bucket
-      ? rateLimitGuard(() => runtime().rateLimit, bucket)
-      : withRateLimit;
+  const guard = limited ? rateLimitGuard(() => runtime().rateLimit, bucket) : (handler: RouteHandler) => handler;
   const cors = rows.some((row) => row.cors === 'open') ? openCors(rows, allow) : undefined;
   const { answerHeaders } = options;
   // Outside the guard, so the 429 carries them too.

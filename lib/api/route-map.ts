@@ -49,7 +49,7 @@ export function allowedMethods(pathname: string): string | undefined {
     case 'page':
       return pageAllow;
     case 'internal':
-      return allowHeader(['GET']);
+      return pageAllow;
     case 'unknown':
       return undefined;
     case 'endpoint': {

@@ -67,7 +67,7 @@ export interface PageSizes {
   default: number;
   max: number;
 }
-export const standardPageSizes: PageSizes = { default: defaultPageSize, max: maxPageSize };
+const standardPageSizes: PageSizes = { default: defaultPageSize, max: maxPageSize };
 
 const isOffset = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 

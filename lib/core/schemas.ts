@@ -15,6 +15,9 @@ export const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
 
 /** Longest query any door takes (`q` of /v1/search, batch and job searches, MCP, /ask). */
 export const maxQueryLength = 500;
+/** A query parameter or argument: `what`, 1–maxQueryLength characters (every door caps it alike). */
+export const queryText = (what: string, more = '') =>
+  z.string().min(1).max(maxQueryLength).describe(`${what}, 1–${maxQueryLength} characters${more}`);
 
 /** A site-relative or absolute link (spec: searchHit `url` is a uri-reference). */
 export const uriReference = () => z.string().meta({ format: 'uri-reference' });
@@ -196,7 +199,7 @@ export const maxBatchBodyBytes = 64 * 1024;
 export const searchOperationSchema = z
   .object({
     kind: z.literal('search'),
-    q: z.string().min(1).max(maxQueryLength).describe(`The search query, 1–${maxQueryLength} characters`),
+    q: queryText('The search query'),
     limit: z.number().int().min(1).max(50).optional().describe('Page size, 1–50, default 10'),
     cursor: z.string().optional().describe('`next_cursor` of a previous page'),
   })

@@ -66,7 +66,7 @@ const indexRowSchema = z.object({
  */
 const databaseSchema = { name: 'string', heading: 'string', body: 'string', page: 'string' } as const;
 type SearchDatabase = ReturnType<typeof create<typeof databaseSchema>>;
-export const fieldBoosts = { name: 4, heading: 2.5, body: 1, page: 0.5 } as const;
+const fieldBoosts = { name: 4, heading: 2.5, body: 1, page: 0.5 } as const;
 /** How much a section gains when its name or heading holds every word of the query (relative). */
 const coverageWeight = 2;
 /** A query that is an option's full name puts that option first. */

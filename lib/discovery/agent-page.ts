@@ -53,10 +53,10 @@ export function agentPage({ origin, entryPoints }: AgentPageInput): string {
     '',
     '## Rooms',
     '',
-    ...rooms.map((room) => {
-      const slugs = room.docsPath.slice(docsPageUrl([]).length + 1).split('/');
-      return `- [${room.title}](${at(room.docsPath)}) (markdown: ${at(docsMarkdownUrl(slugs))}): ${room.summary} Namespaces: ${room.namespaces.map((namespace) => `\`${namespace}\``).join(', ')}.`;
-    }),
+    ...rooms.map(
+      (room) =>
+        `- [${room.title}](${at(room.docsPath)}) (markdown: ${at(docsMarkdownUrl(['rooms', room.id]))}): ${room.summary} Namespaces: ${room.namespaces.map((namespace) => `\`${namespace}\``).join(', ')}.`,
+    ),
     '',
     '## Machine entry points',
     '',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { discovery, docsPageUrl, llmsFullTxtRoute, llmsTxtRoute, mcp, openApiRoute } from '@/lib/routes';
+import { discovery, docsPageUrl, llmsFullTxtRoute, llmsTxtRoute, mcp, openApiRoute, v1 } from '@/lib/routes';
 
 /**
  * /.well-known/api-catalog (RFC 9727): the publisher's APIs as an RFC 9264
@@ -46,7 +46,7 @@ export interface ApiCatalog {
 
 export function apiCatalog(origin: string): ApiCatalog {
   const at = (path: string) => `${origin}${path}`;
-  const restApi = at('/v1');
+  const restApi = at(v1.root);
   const mcpServer = at(mcp.transport);
   return {
     linkset: [

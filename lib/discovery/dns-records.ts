@@ -49,7 +49,7 @@ export interface AgentDnsRecord {
   };
 }
 
-export const agentDnsTtl = 3600;
+const agentDnsTtl = 3600;
 const wellKnown = '/.well-known/';
 
 /** RFC 1035 §2.3.1 host names (letters, digits, hyphens; labels of 1–63), at most 253 characters. */
@@ -98,7 +98,7 @@ export function agentDnsRecords(domainInput: string, paths: DnsRecordPaths): Age
  * (RFC 9460 §2.1); none of them can hold a quote or a backslash, because
  * the domain is a host name and the paths are the site's own.
  */
-export function zoneLine(record: AgentDnsRecord): string {
+function zoneLine(record: AgentDnsRecord): string {
   const { alpn, port, key65400, key65409 } = record.params;
   const params = [`alpn="${alpn.join(',')}"`, `port=${port}`, `key65400="${key65400}"`, `key65409="${key65409}"`];
   return `${record.owner} ${record.ttl} IN ${record.type} ${record.priority} ${record.target} ${params.join(' ')}`;

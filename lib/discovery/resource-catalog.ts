@@ -26,7 +26,7 @@ import { siteDescription, siteName } from '@/lib/site';
  * `<link rel="ard">` / `<link rel="ai-catalog">` in every page head, and an
  * `Agentmap:` line in robots.txt; DNS adds `_index._agents` (dns-records.ts).
  */
-export const aiCatalogSpecVersion = '1.0';
+const aiCatalogSpecVersion = '1.0';
 /** The catalog's own media type (ARD); it is served as `application/json`, as ARD asks of the file. */
 export const aiCatalogMediaType = 'application/ai-catalog+json';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { discovery, mcp, skillRoute } from '@/lib/routes';
+import { discovery, mcp, openApiRoute, skillRoute } from '@/lib/routes';
 
 /**
  * The skills index (spec "Agent endpoints": /.well-known/agent-skills/
@@ -17,7 +17,7 @@ import { discovery, mcp, skillRoute } from '@/lib/routes';
  * stands on no door.
  */
 
-export const skillsSchemaUri = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
+const skillsSchemaUri = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 
 /** Agent Skills names: 1–64 lowercase letters, digits and single hyphens, not at either end. */
 const skillName = /^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -56,7 +56,7 @@ export interface SkillSource {
   rest: SkillRestCall;
 }
 
-export const skillEntrySchema = z.object({
+const skillEntrySchema = z.object({
   name: z.string().regex(skillName),
   type: z.literal('skill-md'),
   description: z.string().min(1).max(1024),
@@ -118,7 +118,7 @@ export function skillDocument(source: SkillSource, origin: string): string {
     `curl -s '${origin}${rest.example}'`,
     '```',
     '',
-    `Errors are \`application/problem+json\` with a stable \`code\`. The whole API is described at ${origin}/openapi.json; everything the site offers agents is listed at ${origin}${discovery.agentPage}.`,
+    `Errors are \`application/problem+json\` with a stable \`code\`. The whole API is described at ${origin}${openApiRoute}; everything the site offers agents is listed at ${origin}${discovery.agentPage}.`,
     '',
   ].join('\n');
 }

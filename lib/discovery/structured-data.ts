@@ -29,7 +29,7 @@ const layerId = (origin: string) => `${origin}/#layer`;
 /** Everything here is free to use: no purchase (spec "What the service does"). */
 const free = { '@type': 'Offer', price: '0', priceCurrency: 'USD' } as const;
 
-export function websiteObject(origin: string): JsonLd {
+function websiteObject(origin: string): JsonLd {
   return {
     '@context': context,
     '@type': 'WebSite',
@@ -42,7 +42,7 @@ export function websiteObject(origin: string): JsonLd {
 }
 
 /** The layer: installed by a script, for macOS. */
-export function layerObject(origin: string): JsonLd {
+function layerObject(origin: string): JsonLd {
   return {
     '@context': context,
     '@type': 'SoftwareApplication',
@@ -61,7 +61,7 @@ export function layerObject(origin: string): JsonLd {
 }
 
 /** Each app: a signed, notarized macOS download. */
-export function appObjects(origin: string): JsonLd[] {
+function appObjects(origin: string): JsonLd[] {
   return apps.map((app) => ({
     '@context': context,
     '@type': 'SoftwareApplication',

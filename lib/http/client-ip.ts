@@ -40,7 +40,7 @@ export function installPeerToken(): string {
 export const peerStamp = (address: string) => `${installPeerToken()} ${address}`;
 
 /** The stamped peer address, or undefined when the header is absent or not this process's stamp. */
-export function trustedPeer(headers: Headers): string | undefined {
+function trustedPeer(headers: Headers): string | undefined {
   const token = (globalThis as TokenHolder)[tokenSlot];
   const value = headers.get(peerHeader);
   if (!token || !value) return undefined;
@@ -61,6 +61,8 @@ export function clientIp(headers: Headers, options: ClientIpOptions): string {
     return firstEntry(headers.get('x-vercel-forwarded-for')) ?? firstEntry(headers.get('x-real-ip')) ?? 'unknown';
   }
   const peer = trustedPeer(headers) ?? 'unknown';
+  // No proxy hop trusted (the default): the peer is the client, whatever X-Forwarded-For says.
+  if (options.trustProxyHops === 0) return normalizeIp(peer);
   const forwarded = (headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((entry) => entry.trim())

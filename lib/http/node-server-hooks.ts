@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { installPeerToken, peerHeader, peerStamp } from './client-ip';
-import { ApiError } from './problem';
+import { methodNotAllowedError, notFoundError, type ApiError } from './problem';
 import { repairPercentEncoding } from './request-target';
 
 /**
@@ -27,9 +27,9 @@ const installed = Symbol.for('svc.node-server-hooks');
 const negotiatedVary = ['Accept', 'User-Agent', 'Accept-Encoding'];
 
 /** The methods Next's router dispatches to route handlers and pages. */
-export const routedMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const routedMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** What `OPTIONS *` (RFC 9110 §9.3.7) says the server takes as a whole. */
-export const serverMethods = 'GET, HEAD, POST, OPTIONS';
+const serverMethods = 'GET, HEAD, POST, OPTIONS';
 
 export interface NodeServerHooksOptions {
   /** The `Allow` value of a path the service answers, or undefined when nothing answers it. */
@@ -50,7 +50,7 @@ function isNegotiatedDocument(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^text\/(html|markdown)\b/i.test(contentType);
 }
 
-export interface FrontDoorAnswer {
+interface FrontDoorAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
@@ -65,26 +65,20 @@ function problemAnswer(error: ApiError): FrontDoorAnswer {
  * What the front door answers for a method and request target, or
  * undefined to let Next route it (with the target as repaired).
  */
-export function frontDoor(method: string, target: string, options: NodeServerHooksOptions): FrontDoorAnswer | undefined {
+function frontDoor(method: string, target: string, options: NodeServerHooksOptions): FrontDoorAnswer | undefined {
   if (!target.startsWith('/')) {
     // Asterisk-form (and anything else that is not a path).
     if (method === 'OPTIONS' && target === '*') return { status: 204, headers: { Allow: serverMethods }, body: '' };
-    return problemAnswer(new ApiError('not_found', `No endpoint answers ${method} ${target.slice(0, 100)}.`));
+    return problemAnswer(notFoundError(method, target.slice(0, 100)));
   }
   if (routedMethods.has(method)) return undefined;
   const path = target.split(/[?#]/, 1)[0]!;
-  let pathname = path;
-  try {
-    pathname = decodeURIComponent(path);
-  } catch {
-    // Already repaired; a failure here only affects how the path is quoted.
-  }
+  // The target was repaired (bad escapes read as U+FFFD), so it decodes.
+  const shownPath = decodeURIComponent(path).slice(0, 200);
+  const shownMethod = method.slice(0, 32);
   const allow = options.allowedMethods(path);
-  const shown = `${method.slice(0, 32)} ${pathname.slice(0, 200)}`;
-  if (allow === undefined) return problemAnswer(new ApiError('not_found', `No endpoint answers ${shown}.`));
-  return problemAnswer(
-    new ApiError('method_not_allowed', `${method.slice(0, 32)} is not allowed on ${pathname.slice(0, 200)}. Allowed: ${allow}.`, { Allow: allow }),
-  );
+  if (allow === undefined) return problemAnswer(notFoundError(shownMethod, shownPath));
+  return problemAnswer(methodNotAllowedError(shownMethod, shownPath, allow));
 }
 
 export function installNodeServerHooks(options: NodeServerHooksOptions): void {

@@ -23,8 +23,8 @@ export type PageDecision =
   | { kind: 'respond'; response: Response };
 
 interface PageFamily {
-  /** Matches the page path; returns the twin's internal path, or null when the page has no twin. */
-  match(pathname: string): { twin: string | null } | undefined;
+  /** Matches the page path; returns the internal path of its markdown twin (every page has one). */
+  match(pathname: string): { twin: string } | undefined;
 }
 
 const docsPages: PageFamily = {
@@ -63,8 +63,8 @@ export function isTwinPath(pathname: string): boolean {
 function suffixTwin(pathname: string): string | undefined {
   if (pathname.endsWith('.md')) {
     const base = pathname.slice(0, -3);
-    if (base === docsRoute || base.startsWith(`${docsRoute}/`)) return docsPages.match(base)?.twin ?? undefined;
-    if (base.startsWith(`${problemRoute}/`)) return problemPages.match(base)?.twin ?? undefined;
+    if (base === docsRoute || base.startsWith(`${docsRoute}/`)) return docsPages.match(base)?.twin;
+    if (base.startsWith(`${problemRoute}/`)) return problemPages.match(base)?.twin;
   }
   return undefined;
 }
@@ -81,12 +81,10 @@ export function negotiatePage(pathname: string, accept: string | null, options: 
   for (const family of families) {
     const page = family.match(pathname);
     if (!page) continue;
-    if (options.agentMode && family === homePage && page.twin) {
-      return { kind: 'rewrite', to: page.twin, headers: { Vary: htmlVary } };
-    }
-    const available = page.twin ? ['text/html', 'text/markdown'] : ['text/html'];
+    const available = ['text/html', 'text/markdown'];
     const chosen = preferredMediaType(accept, available);
-    if (chosen === 'text/markdown' && page.twin) {
+    // Agent mode answers the home page's agent page whatever Accept says.
+    if ((options.agentMode && family === homePage) || chosen === 'text/markdown') {
       return { kind: 'rewrite', to: page.twin, headers: { Vary: htmlVary } };
     }
     if (!chosen) {

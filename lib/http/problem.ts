@@ -67,6 +67,13 @@ export class ApiError extends Error {
   }
 }
 
+/** 404 `not_found` for a method and path nothing answers (every door words it the same). */
+export const notFoundError = (method: string, path: string) => new ApiError('not_found', `No endpoint answers ${method} ${path}.`);
+
+/** 405 `method_not_allowed` with the `Allow` header (RFC 9110 §15.5.6). */
+export const methodNotAllowedError = (method: string, path: string, allow: string) =>
+  new ApiError('method_not_allowed', `${method} is not allowed on ${path}. Allowed: ${allow}.`, { Allow: allow });
+
 export function problemResponse(code: ProblemCode, detail: string, headers?: Record<string, string>): Response {
   return new ApiError(code, detail, headers).toResponse();
 }

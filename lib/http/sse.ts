@@ -18,7 +18,7 @@ export function sseFrame(event: string, data: unknown): string {
 }
 
 /** Headers of an event stream: never cached, and not held back by buffering proxies (nginx reads X-Accel-Buffering). */
-export const sseHeaders = {
+const sseHeaders = {
   'Content-Type': 'text/event-stream; charset=utf-8',
   'Cache-Control': 'no-cache',
   'X-Accel-Buffering': 'no',

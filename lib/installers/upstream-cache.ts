@@ -23,7 +23,7 @@ export interface UpstreamCache {
   clear(): void;
 }
 
-export interface UpstreamCacheLimits {
+interface UpstreamCacheLimits {
   /** Most entries; default 64. */
   maxEntries?: number;
   /** Most bytes of cached bodies (UTF-16 estimate); default 4 MiB, a few dozen installers. */
@@ -32,7 +32,7 @@ export interface UpstreamCacheLimits {
   maxInFlight?: number;
 }
 
-export const upstreamCacheDefaults = { maxEntries: 64, maxBytes: 4 * 1024 * 1024, maxInFlight: 256 } as const;
+const upstreamCacheDefaults = { maxEntries: 64, maxBytes: 4 * 1024 * 1024, maxInFlight: 256 } as const;
 
 interface Entry {
   value: CodeHostSuccess;

@@ -18,7 +18,7 @@ export interface Deadline {
  * Measured over HTTP with a hanging code host: answers at 4.6–4.9 s with
  * 4.8 s here, too close to 5 s on a busy machine.
  */
-export const answerBudgetMs = 4_500;
+const answerBudgetMs = 4_500;
 
 export function deadlineAfter(ms: number, now: () => number = () => performance.now()): Deadline {
   const at = now() + ms;
@@ -44,7 +44,7 @@ export function timeoutWithin(ownTimeoutMs: number, deadline: Deadline | undefin
  * work is not stopped (a shared lookup may still fill a cache for later
  * requests); a rejection after the deadline is handled, not left unhandled.
  */
-export async function settleWithin<T>(work: Promise<T>, timeoutMs: number, late: () => T): Promise<T> {
+async function settleWithin<T>(work: Promise<T>, timeoutMs: number, late: () => T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(late()), Math.max(0, timeoutMs));

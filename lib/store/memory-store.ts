@@ -52,7 +52,7 @@ export interface MemoryStore extends Store {
 export const defaultMaxKeys = 50_000;
 export const defaultMaxBytes = 16 * 1024 * 1024;
 /** Estimated bytes of one map entry besides its text: the Map slot, the entry object, string headers, the expiry number. */
-export const entryOverheadBytes = 128;
+const entryOverheadBytes = 128;
 
 interface Entry<V> {
   value: V;

@@ -23,7 +23,7 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
  * deadline (issue 9 item 5: every answer within 5 s), less the limiter's
  * fail-open bound, as on /v1 (lib/api/handlers/v1.ts).
  */
-export function toolContext(): ToolContext {
+function toolContext(): ToolContext {
   const rt = runtime();
   const deadline = answerDeadline(failOpenTimeoutMs);
   return {

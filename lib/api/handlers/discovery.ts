@@ -14,7 +14,7 @@ import {
 import { resourceCatalog } from '@/lib/discovery/resource-catalog';
 import { buildSkills, isSkillName, skillPlan, type BuiltSkills, type SkillSource } from '@/lib/discovery/skills';
 import type { RouteHandler } from '@/lib/http/route-handler';
-import { a2a, discovery, mcp } from '@/lib/routes';
+import { a2a, discovery, mcp, v1 } from '@/lib/routes';
 import { runtime } from '@/lib/runtime';
 import { documentCache, documentResponder, jsonDocument } from '../document-responder';
 import type { EndpointSpec } from '../endpoint';
@@ -42,7 +42,7 @@ function entryPoints(): EntryPoint[] {
     .filter((entry) => entry.path.startsWith('/v1/'))
     .map((entry) => `${entry.method} ${entry.path}`);
   return [
-    { url: '/v1', line: `the REST API, JSON, rate-limited, \`?sandbox=true\` for fixed sample answers: ${restCalls.join(', ')}.` },
+    { url: v1.root, line: `the REST API, JSON, rate-limited, \`?sandbox=true\` for fixed sample answers: ${restCalls.join(', ')}.` },
     { url: row('openApi').path, line: `${summary('openApi')} (everything the site answers).` },
     { url: row('askGet').path, line: `${summary('askGet')}: ranked documentation sections, JSON or server-sent events (GET \`?q=\` or POST).` },
     { url: mcp.transport, line: `${summary('mcpTransport')}; no credentials.` },

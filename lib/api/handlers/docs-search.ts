@@ -12,7 +12,7 @@ import { implement } from '../handler';
  * runs the documented examples without the docs source, which this reads
  * for page titles and folders.
  */
-export const dialogResultLimit = 10;
+const dialogResultLimit = 10;
 
 let pages: Map<string, DialogPage> | undefined;
 /** Every docs page's title and the folders above it (the root's own name left out). */
