@@ -1,5 +1,5 @@
 import { docsPageUrl } from './routes';
-import { codeHostWeb, layerRepo, siteName } from './site';
+import { layerRepo, repositoryUrl, siteName } from './site';
 
 /**
  * What every page's header shows (components/site/header.tsx): the site's
@@ -34,4 +34,4 @@ export const navLinks: readonly NavLink[] = [
 ];
 
 /** The layer's repository on the code host. */
-export const githubLink = { label: 'GitHub', url: `${codeHostWeb}/${layerRepo.owner}/${layerRepo.repo}` } as const;
+export const githubLink = { label: 'GitHub', url: repositoryUrl(layerRepo) } as const;

@@ -9,6 +9,7 @@ import {
   defaultServerCallContextBuilder,
   validateVersion,
 } from '@a2a-js/sdk/server';
+import { describeError } from '@/lib/http/problem';
 import { readCappedText } from '@/lib/http/read-body';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import type { Log } from '@/lib/store/types';
@@ -122,7 +123,7 @@ export function createA2aTransport(deps: A2aTransportDeps): RouteHandler {
       return answer(result);
     } catch (error) {
       const requestId = crypto.randomUUID();
-      deps.log?.('error', 'A2A request failed', { requestId, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      deps.log?.('error', 'A2A request failed', { requestId, cause: describeError(error) });
       return answer(jsonRpcError(jsonRpcErrorCodes.internalError, `The request failed unexpectedly. Quote request id ${requestId} when reporting it.`, answerId), 500);
     }
   };

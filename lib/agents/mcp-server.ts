@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
-import { ApiError } from '@/lib/http/problem';
+import { ApiError, describeError } from '@/lib/http/problem';
 import { mcp } from '@/lib/routes';
 import type { Log } from '@/lib/store/types';
 import { findTool, runTool, toolDescription, toolFailureBody, toolNames, type ToolContext, type ToolName, type ToolSpec } from './tools';
@@ -83,7 +83,7 @@ function unexpectedFailure(tool: string, error: unknown, log: Log | undefined): 
   log?.('error', 'MCP tool failed', {
     requestId,
     tool,
-    cause: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    cause: describeError(error),
   });
   return toolError(new ApiError('internal_error', `The tool failed unexpectedly. Quote request id ${requestId} when reporting it.`, {}, requestId));
 }

@@ -11,6 +11,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
+import { describeError } from '@/lib/http/problem';
 import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
 import type { Log } from '@/lib/store/types';
 import { jsonRpcError, jsonRpcErrorCodes, jsonRpcMessageSchema, maxBatchMessages, maxMcpBodyBytes } from './json-rpc';
@@ -205,7 +206,7 @@ export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps):
     } catch (error) {
       // A bug, not a bad request: JSON-RPC's internal error, with the cause in the log only.
       const requestId = crypto.randomUUID();
-      deps.log?.('error', 'MCP transport failed', { requestId, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      deps.log?.('error', 'MCP transport failed', { requestId, cause: describeError(error) });
       return withHeaders(
         jsonRpcErrorResponse(500, jsonRpcErrorCodes.internalError, `Internal error. Quote request id ${requestId} when reporting it.`),
         version(undefined),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { docsPageUrl } from '@/lib/routes';
-import { codeHostOwner, codeHostWeb } from '@/lib/site';
+import { codeHostOwner, repositoryUrl } from '@/lib/site';
 
 /**
  * The small Mac apps that ship signed, notarized releases (spec "What the
@@ -56,4 +56,4 @@ export function findApp(name: string): App | undefined {
 }
 
 /** Web address of the app's repository on the code host. */
-export const appRepositoryUrl = (app: App) => `${codeHostWeb}/${app.repository.owner}/${app.repository.repo}`;
+export const appRepositoryUrl = (app: App) => repositoryUrl(app.repository);

@@ -1,7 +1,7 @@
 import { readCappedBytes } from '@/lib/http/read-body';
 import { timeoutWithin, type Deadline } from '@/lib/store/deadline';
 import type { Clock } from '@/lib/store/types';
-import { codeHostWeb, siteName, siteRepo } from '@/lib/site';
+import { repositoryUrl, siteName, siteRepo } from '@/lib/site';
 import type { RequestSigner } from './request-signer';
 
 /**
@@ -61,7 +61,7 @@ export interface CodeHostClientOptions {
 }
 
 /** GitHub asks API clients to name themselves in User-Agent. */
-export const defaultUserAgent = `${siteName}-svc/1.0 (+${codeHostWeb}/${siteRepo.owner}/${siteRepo.repo})`;
+export const defaultUserAgent = `${siteName}-svc/1.0 (+${repositoryUrl(siteRepo)})`;
 export const maxRedirects = 3;
 
 /** Raised for a path that could escape its place; callers validate input first, so this is a bug. */

@@ -9,7 +9,7 @@ import {
   type Operation,
   type OperationResult,
 } from '@/lib/core/schemas';
-import { ApiError } from '@/lib/http/problem';
+import { ApiError, describeError } from '@/lib/http/problem';
 import type { Log } from '@/lib/store/types';
 import { installAnswer } from './installs';
 import type { ReleaseService } from './releases';
@@ -109,7 +109,7 @@ export async function runBatch(request: BatchRequest, deps: BatchDeps): Promise<
         deps.log?.('error', 'batch operation failed', {
           requestId,
           kind: operation.kind,
-          cause: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          cause: describeError(error),
         });
         const problem = new ApiError('internal_error', `This operation failed unexpectedly. Quote request id ${requestId} when reporting it.`, {}, requestId);
         return { ok: false, kind: operation.kind, problem: problem.toProblem() };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { batchAnswerSchema, jobRequestSchema, type BatchAnswer, type BatchRequest, type Job } from '@/lib/core/schemas';
-import { ApiError, problemSchema, type Problem } from '@/lib/http/problem';
+import { ApiError, describeError, problemSchema, type Problem } from '@/lib/http/problem';
 import { v1 } from '@/lib/routes';
 import type { Clock, KeyValueStore, Log } from '@/lib/store/types';
 import { err, ok, type Result } from './result';
@@ -161,7 +161,7 @@ export function createJobService(options: JobServiceOptions): JobService {
           outcome = { result: await run(record.request) };
         } catch (error) {
           const requestId = randomUUID();
-          log?.('error', 'job crashed', { id, requestId, cause: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+          log?.('error', 'job crashed', { id, requestId, cause: describeError(error) });
           outcome = {
             problem: new ApiError('internal_error', `The job crashed. Quote request id ${requestId} when reporting it.`, {}, requestId).toProblem(),
           };

@@ -1,6 +1,6 @@
 import { appRepositoryUrl, apps, layerInstallerName } from '@/lib/catalog';
 import { docsPageUrl, downloadRoute, installerRoute } from '@/lib/routes';
-import { codeHostWeb, layerRepo, siteDescription, siteName, siteTitle } from '@/lib/site';
+import { layerRepo, repositoryUrl, siteDescription, siteName, siteTitle } from '@/lib/site';
 
 /**
  * schema.org structured data (spec "Documentation and text views":
@@ -54,7 +54,7 @@ function layerObject(origin: string): JsonLd {
     url: `${origin}/`,
     installUrl: `${origin}${installerRoute(layerInstallerName)}`,
     softwareHelp: { '@type': 'CreativeWork', url: `${origin}${docsPageUrl([])}` },
-    codeRepository: `${codeHostWeb}/${layerRepo.owner}/${layerRepo.repo}`,
+    codeRepository: repositoryUrl(layerRepo),
     offers: free,
     isPartOf: { '@id': websiteId(origin) },
   };

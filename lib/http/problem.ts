@@ -78,10 +78,13 @@ export function problemResponse(code: ProblemCode, detail: string, headers?: Rec
   return new ApiError(code, detail, headers).toResponse();
 }
 
+/** An unexpected exception for the log: its stack when it has one (never sent to a client). */
+export const describeError = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
 /** Renders an unexpected exception as a 500 problem; logs it with a request id. */
 export function internalErrorResponse(error: unknown, log: (line: string) => void = console.error): Response {
   const requestId = crypto.randomUUID();
-  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = describeError(error);
   log(`[svc] request ${requestId} failed: ${message}`);
   return new ApiError(
     'internal_error',

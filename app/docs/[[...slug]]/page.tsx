@@ -7,7 +7,7 @@ import { CopyMarkdownButton } from '@/components/docs/copy-markdown-button';
 import { DocsShell } from '@/components/docs/shell';
 import { PageStructuredData } from '@/components/structured-data';
 import { docsImageUrl, docsMarkdownUrl } from '@/lib/routes';
-import { codeHostWeb, siteRepo } from '@/lib/site';
+import { repositoryUrl, siteRepo } from '@/lib/site';
 
 const actionLink =
   'inline-flex items-center gap-2 rounded-md border px-2 py-1.5 text-xs font-medium text-fd-muted-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
@@ -19,7 +19,7 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
 
   const MDX = page.data.body;
   const markdownUrl = docsMarkdownUrl(page.slugs);
-  const editUrl = `${codeHostWeb}/${siteRepo.owner}/${siteRepo.repo}/blob/${siteRepo.branch}/content/docs/${page.path}`;
+  const editUrl = `${repositoryUrl(siteRepo)}/blob/${siteRepo.branch}/content/docs/${page.path}`;
 
   const head = (
     <>
