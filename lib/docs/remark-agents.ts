@@ -1,14 +1,24 @@
-import type { BlockContent, Code, Nodes, PhrasingContent, Root, Table } from 'mdast';
+import type { BlockContent, PhrasingContent, Root, Table } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
 import { a2aSkills } from '../agents/a2a';
 import { mcpManifest } from '../agents/mcp-documents';
 import { findTool, toolJsonSchemas, type ToolSpec } from '../agents/tools';
 import { parseEnv, publicOrigin } from '../env';
-import { docsPageUrl, mcp, problemTypeRoute } from '../routes';
+import { mcp, problemTypeRoute } from '../routes';
 import { describeType } from './api-reference';
-import { link, paragraph, table, text } from './mdast-builders';
-import { inline } from './remark-api-reference';
+import {
+  codeBlock,
+  elementFailure,
+  inlineCode,
+  inlineMarkdown,
+  link,
+  paragraph,
+  replaceElements,
+  strong,
+  table,
+  text,
+} from './mdast-builders';
 
 /**
  * remark-agents: the agent elements of the Agents pages (content/docs/agents)
@@ -29,10 +39,6 @@ import { inline } from './remark-api-reference';
  */
 
 type JsonSchema = Record<string, unknown>;
-
-const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
-const strong = (children: PhrasingContent[]): PhrasingContent => ({ type: 'strong', children });
-const codeBlock = (lang: string, value: string, title?: string): Code => ({ type: 'code', lang, meta: title ? `title="${title}"` : null, value });
 
 interface Field {
   name: string;
@@ -56,9 +62,9 @@ function fieldTable(fields: Field[]): Table {
   return table(
     ['Field', 'Type', 'Description'],
     fields.map((field) => [
-      [code(field.name), ...(field.required ? [text(' (required)')] : [])],
-      [code(field.type)],
-      field.description ? inline(field.description) : [],
+      [inlineCode(field.name), ...(field.required ? [text(' (required)')] : [])],
+      [inlineCode(field.type)],
+      field.description ? inlineMarkdown(field.description) : [],
     ]),
   );
 }
@@ -69,7 +75,7 @@ function nestedTables(schema: JsonSchema): BlockContent[] {
   for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
     const items = property.type === 'array' ? (property.items as JsonSchema | undefined) : property;
     if (!items || items.type !== 'object' || !items.properties) continue;
-    blocks.push(paragraph([text('Each of '), code(property.type === 'array' ? `${name}[]` : name), text(':')]), fieldTable(fieldsOf(items)));
+    blocks.push(paragraph([text('Each of '), inlineCode(property.type === 'array' ? `${name}[]` : name), text(':')]), fieldTable(fieldsOf(items)));
   }
   return blocks;
 }
@@ -82,29 +88,29 @@ export function toolReferenceBlocks(tool: ToolSpec): BlockContent[] {
   const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
   const errors = tool.errors.flatMap((errorCode, index): PhrasingContent[] => [
     ...(index > 0 ? [text(', ')] : []),
-    link(problemTypeRoute(errorCode), [code(errorCode)]),
+    link(problemTypeRoute(errorCode), [inlineCode(errorCode)]),
   ]);
   return [
-    paragraph([strong([text(tool.title)]), text('. '), ...inline(tool.description)]),
+    paragraph([strong([text(tool.title)]), text('. '), ...inlineMarkdown(tool.description)]),
     paragraph([
       strong([text('Annotations')]),
       text(`: read-only ${yesNo(readOnlyHint)}, destructive ${yesNo(destructiveHint)}, idempotent ${yesNo(idempotentHint)}, open world ${yesNo(openWorldHint)}${openWorldHint ? ' (a live lookup on the code host)' : ''}.`),
     ]),
     paragraph([strong([text('Arguments')])]),
     fieldTable(fieldsOf(inputSchema)),
-    paragraph([strong([text('Result')]), text(' ('), code('structuredContent'), text(' on success; the text block carries the same JSON)')]),
+    paragraph([strong([text('Result')]), text(' ('), inlineCode('structuredContent'), text(' on success; the text block carries the same JSON)')]),
     fieldTable(fieldsOf(resultSchema)),
     ...nestedTables(resultSchema),
     paragraph([
       strong([text('Errors')]),
       text(' (a result with '),
-      code('isError'),
+      inlineCode('isError'),
       text(' and '),
-      code('structuredContent.error.code'),
+      inlineCode('structuredContent.error.code'),
       text('): '),
       ...errors,
       text(', and '),
-      link(problemTypeRoute('invalid_parameter'), [code('invalid_parameter')]),
+      link(problemTypeRoute('invalid_parameter'), [inlineCode('invalid_parameter')]),
       text(' for an argument outside the schema.'),
     ]),
   ];
@@ -138,9 +144,9 @@ export function a2aSkillBlocks(): BlockContent[] {
     table(
       ['Skill', 'Runs the MCP tool', 'Example requests'],
       a2aSkills.map((skill) => [
-        [code(skill.id)],
-        [link(`${docsPageUrl(['agents', 'mcp'])}#${skill.tool}`, [code(skill.tool)])],
-        skill.examples.flatMap((example, index) => [...(index ? [text('; ')] : []), code(example)]),
+        [inlineCode(skill.id)],
+        [link(`${mcp.docs}#${skill.tool}`, [inlineCode(skill.tool)])],
+        skill.examples.flatMap((example, index) => [...(index ? [text('; ')] : []), inlineCode(example)]),
       ]),
     ),
   ];
@@ -153,15 +159,8 @@ const attributesOf: Record<(typeof agentElementNames)[number], string | undefine
   A2aSkills: undefined,
 };
 
-function location(node: MdxJsxFlowElement, file: VFile | undefined): string {
-  const start = node.position?.start;
-  return `${file?.path ?? '<input>'}${start ? `:${start.line}:${start.column}` : ''}`;
-}
-
 function replacementOf(node: MdxJsxFlowElement, name: (typeof agentElementNames)[number], file: VFile | undefined, origin: string): BlockContent[] {
-  const fail = (reason: string): never => {
-    throw new Error(`${location(node, file)}: <${name}>: ${reason}`);
-  };
+  const fail = elementFailure(node, name, file);
   const allowed = attributesOf[name];
   if (allowed === undefined) {
     if (node.attributes.length > 0 || node.children.length > 0) fail('takes no attributes and no children');
@@ -180,28 +179,11 @@ function replacementOf(node: MdxJsxFlowElement, name: (typeof agentElementNames)
   return toolReferenceBlocks(tool);
 }
 
-type Parent = Extract<Nodes, { children: unknown[] }>;
-const isAgentElement = (name: string | null | undefined): name is (typeof agentElementNames)[number] =>
+const isAgentElement = (name: string | null): name is (typeof agentElementNames)[number] =>
   (agentElementNames as readonly string[]).includes(name ?? '');
 
-function transform(parent: Parent, file: VFile | undefined, origin: string): void {
-  const children: Nodes[] = [];
-  for (const child of parent.children as Nodes[]) {
-    if (child.type === 'mdxJsxTextElement' && isAgentElement(child.name)) {
-      throw new Error(`${location(child as unknown as MdxJsxFlowElement, file)}: <${child.name}> must stand on a line of its own`);
-    }
-    if (child.type === 'mdxJsxFlowElement' && isAgentElement(child.name)) {
-      children.push(...replacementOf(child, child.name, file, origin));
-      continue;
-    }
-    if ('children' in child) transform(child, file, origin);
-    children.push(child);
-  }
-  (parent as { children: Nodes[] }).children = children;
-}
-
 export default function remarkAgents(options: { origin?: string } = {}) {
-  return (tree: Root, file?: VFile): void => {
-    transform(tree, file, options.origin ?? publicOrigin(parseEnv(process.env)));
-  };
+  const origin = options.origin ?? publicOrigin(parseEnv(process.env));
+  return (tree: Root, file?: VFile): void =>
+    replaceElements(tree, file, isAgentElement, { flow: (node) => replacementOf(node, node.name, file, origin) });
 }

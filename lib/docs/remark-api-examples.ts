@@ -1,7 +1,8 @@
 import type { BlockContent, Code, Root, RootContent } from 'mdast';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
 import { answerInProcess } from '@/lib/api/in-process';
+import { v1 } from '@/lib/routes';
+import { codeBlock, elementFailure } from './mdast-builders';
 
 /**
  * remark-api-examples: `<ApiExample path="/v1/desktops?limit=2&sandbox=true" />`
@@ -46,13 +47,12 @@ export function curlCommand(spec: ApiExampleSpec, path: string): string {
 }
 
 const reasons: Record<number, string> = { 200: 'OK', 202: 'Accepted', 302: 'Found', 400: 'Bad Request', 404: 'Not Found', 429: 'Too Many Requests' };
-const code = (lang: string, value: string, title?: string): Code => ({ type: 'code', lang, meta: title ? `title="${title}"` : null, value });
 
 /** Pretty JSON, or the text as it came for other media types. */
 function bodyBlock(status: number, contentType: string, body: string): Code | undefined {
   if (body === '') return undefined;
-  if (/json/.test(contentType)) return code('json', JSON.stringify(JSON.parse(body), null, 2), String(status));
-  return code(/markdown/.test(contentType) ? 'md' : 'text', body.trimEnd(), String(status));
+  if (/json/.test(contentType)) return codeBlock('json', JSON.stringify(JSON.parse(body), null, 2), String(status));
+  return codeBlock(/markdown/.test(contentType) ? 'md' : 'text', body.trimEnd(), String(status));
 }
 
 interface Answer {
@@ -121,16 +121,16 @@ interface PageState {
 }
 
 async function exampleBlocks(spec: ApiExampleSpec, state: PageState, fail: (reason: string) => never): Promise<BlockContent[]> {
-  if (spec.path.includes('{job}') && !state.job) fail('`{job}` needs a POST /v1/jobs example above it on the page');
+  if (spec.path.includes('{job}') && !state.job) fail(`\`{job}\` needs a POST ${v1.jobs} example above it on the page`);
   if (spec.path.includes('{cursor}') && !state.cursor) fail('`{cursor}` needs an example above it whose answer has a next_cursor');
   const path = spec.path.replaceAll('{job}', state.job ?? '').replaceAll('{cursor}', encodeURIComponent(state.cursor ?? ''));
   const result = spec.path.includes('{job}') ? await settledJob(spec, path) : await answer(spec, path);
   if (/json/.test(result.headers.get('content-type') ?? '') && result.body) {
     const parsed = JSON.parse(result.body) as { id?: unknown; next_cursor?: unknown };
-    if (spec.method === 'POST' && spec.path === '/v1/jobs' && typeof parsed.id === 'string') state.job = parsed.id;
+    if (spec.method === 'POST' && spec.path === v1.jobs && typeof parsed.id === 'string') state.job = parsed.id;
     if (typeof parsed.next_cursor === 'string') state.cursor = parsed.next_cursor;
   }
-  const blocks: BlockContent[] = [code('sh', curlCommand(spec, path))];
+  const blocks: BlockContent[] = [codeBlock('sh', curlCommand(spec, path))];
   if (spec.show !== 'body') {
     const lines = [`HTTP/1.1 ${result.status} ${reasons[result.status] ?? ''}`.trimEnd()];
     for (const name of spec.headers) {
@@ -138,18 +138,13 @@ async function exampleBlocks(spec: ApiExampleSpec, state: PageState, fail: (reas
       if (value === null) fail(`the answer has no header ${name}`);
       lines.push(`${name}: ${value}`);
     }
-    blocks.push(code('http', lines.join('\n')));
+    blocks.push(codeBlock('http', lines.join('\n')));
   }
   if (spec.show !== 'headers') {
     const block = bodyBlock(result.status, result.headers.get('content-type') ?? '', result.body);
     if (block) blocks.push(block);
   }
   return blocks;
-}
-
-function location(node: MdxJsxFlowElement, file: VFile | undefined): string {
-  const start = node.position?.start;
-  return `${file?.path ?? '<input>'}${start ? `:${start.line}:${start.column}` : ''}`;
 }
 
 export default function remarkApiExamples() {
@@ -161,9 +156,7 @@ export default function remarkApiExamples() {
         children.push(node);
         continue;
       }
-      const fail = (reason: string): never => {
-        throw new Error(`${location(node, file)}: <${apiExampleElementName}>: ${reason}`);
-      };
+      const fail = elementFailure(node, apiExampleElementName, file);
       const values = new Map<string, string>();
       for (const attribute of node.attributes) {
         if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') fail('attributes must be plain strings');

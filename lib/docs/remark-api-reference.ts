@@ -1,7 +1,19 @@
-import type { BlockContent, PhrasingContent, Root, Table, Nodes } from 'mdast';
+import type { BlockContent, PhrasingContent, Root, Table } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
-import { link, paragraph, table, text } from './mdast-builders';
+import {
+  attributeValues,
+  type AttributeReader,
+  elementFailure,
+  inlineCode,
+  inlineMarkdown,
+  link,
+  paragraph,
+  replaceElements,
+  strong,
+  table,
+  text,
+} from './mdast-builders';
 import { endpointReference, type ApiField, type ApiSchemaTable } from './api-reference';
 
 /**
@@ -22,18 +34,7 @@ export const apiReferenceElementName = 'EndpointReference';
 
 // ---------------------------------------------------------------- mdast
 
-const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
-const strong = (children: PhrasingContent[]): PhrasingContent => ({ type: 'strong', children });
-
-/** Text with `code` spans, as the endpoint table's descriptions are written. */
-export function inline(value: string): PhrasingContent[] {
-  return value
-    .split(/(`[^`]+`)/g)
-    .filter(Boolean)
-    .map((part) => (part.length > 1 && part.startsWith('`') && part.endsWith('`') ? code(part.slice(1, -1)) : text(part)));
-}
-
-const nameCell = (field: ApiField): PhrasingContent[] => [code(field.name), ...(field.required ? [text(' (required)')] : [])];
+const nameCell = (field: ApiField): PhrasingContent[] => [inlineCode(field.name), ...(field.required ? [text(' (required)')] : [])];
 
 function fieldTable(fields: ApiField[], withIn = false): Table {
   const header = withIn ? ['Name', 'In', 'Type', 'Description'] : ['Field', 'Type', 'Description'];
@@ -42,8 +43,8 @@ function fieldTable(fields: ApiField[], withIn = false): Table {
     fields.map((field) => [
       nameCell(field),
       ...(withIn ? [[text(field.in ?? '')]] : []),
-      [code(field.type)],
-      field.description ? inline(field.description) : [],
+      [inlineCode(field.type)],
+      field.description ? inlineMarkdown(field.description) : [],
     ]),
   );
 }
@@ -51,11 +52,11 @@ function fieldTable(fields: ApiField[], withIn = false): Table {
 function schemaBlocks(tables: ApiSchemaTable[]): BlockContent[] {
   return tables.flatMap((schema): BlockContent[] => {
     if (schema.variants.length === 0) {
-      return [paragraph([code(schema.name), text(':')]), fieldTable(schema.fields)];
+      return [paragraph([inlineCode(schema.name), text(':')]), fieldTable(schema.fields)];
     }
     return [
-      paragraph([code(schema.name), text(' is one of:')]),
-      ...schema.variants.flatMap((variant): BlockContent[] => [paragraph([code(variant.name), text(':')]), fieldTable(variant.fields)]),
+      paragraph([inlineCode(schema.name), text(' is one of:')]),
+      ...schema.variants.flatMap((variant): BlockContent[] => [paragraph([inlineCode(variant.name), text(':')]), fieldTable(variant.fields)]),
     ];
   });
 }
@@ -67,10 +68,10 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
 
   blocks.push(
     paragraph([
-      strong([code(`${ref.method} ${ref.path}`)]),
+      strong([inlineCode(`${ref.method} ${ref.path}`)]),
       text(` — ${ref.summary}.`),
       ...(ref.deprecated ? [text(' '), strong([text('Deprecated.')])] : []),
-      ...(ref.description ? [text(' '), ...inline(ref.description)] : []),
+      ...(ref.description ? [text(' '), ...inlineMarkdown(ref.description)] : []),
     ]),
   );
 
@@ -83,9 +84,9 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
       paragraph([
         strong([text('Body')]),
         text(' ('),
-        code(ref.body.mediaType),
+        inlineCode(ref.body.mediaType),
         text(`, at most ${Math.round(ref.body.maxBytes / 1024)} KiB). `),
-        ...inline(`${ref.body.description}.`),
+        ...inlineMarkdown(`${ref.body.description}.`),
       ]),
       ...schemaBlocks(ref.body.schemas),
     );
@@ -96,9 +97,9 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
     table(
       ['Status', 'Type', 'Description'],
       ref.responses.map((response) => [
-        [code(response.status)],
-        response.mediaType ? [code(response.mediaType)] : [text('—')],
-        [...inline(response.description), ...(response.schema ? [text(' ('), code(response.schema), text(')')] : [])],
+        [inlineCode(response.status)],
+        response.mediaType ? [inlineCode(response.mediaType)] : [text('—')],
+        [...inlineMarkdown(response.description), ...(response.schema ? [text(' ('), inlineCode(response.schema), text(')')] : [])],
       ]),
     ),
   );
@@ -108,7 +109,7 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
       paragraph([strong([text('Response headers')])]),
       table(
         ['Header', 'Status', 'Description'],
-        headers.map(({ status, header }) => [[code(header.name)], [code(status)], inline(header.description ?? '')]),
+        headers.map(({ status, header }) => [[inlineCode(header.name)], [inlineCode(status)], inlineMarkdown(header.description ?? '')]),
       ),
     );
   }
@@ -117,7 +118,7 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
   if (ref.errors.length > 0) {
     const codes = ref.errors.flatMap((error, index) => [
       ...(index > 0 ? [text(', ')] : []),
-      link(error.href, [code(error.code)]),
+      link(error.href, [inlineCode(error.code)]),
       text(` (${error.status})`),
     ]);
     blocks.push(
@@ -126,7 +127,7 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
         text(' '),
         ...codes,
         text('. Each is an '),
-        code('application/problem+json'),
+        inlineCode('application/problem+json'),
         text(' document; see '),
         link('/docs/api/errors', [text('Errors')]),
         text('.'),
@@ -150,29 +151,19 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
 
 // ---------------------------------------------------------------- transform
 
-function location(node: MdxJsxFlowElement, file: VFile | undefined): string {
-  const where = file?.path ?? '<input>';
-  const start = node.position?.start;
-  return start ? `${where}:${start.line}:${start.column}` : where;
-}
+/** `id="…"`, or a whole number written as an expression (`depth={1}`). */
+const stringOrNumber: AttributeReader = {
+  value: (attribute) => {
+    if (typeof attribute.value === 'string') return attribute.value;
+    if (attribute.value && typeof attribute.value === 'object' && /^\d+$/.test(attribute.value.value.trim())) return attribute.value.value.trim();
+    return undefined;
+  },
+  expected: 'a string or a number',
+};
 
 function replacementOf(node: MdxJsxFlowElement, file: VFile | undefined): BlockContent[] {
-  const fail = (reason: string): never => {
-    throw new Error(`${location(node, file)}: <${apiReferenceElementName}>: ${reason}`);
-  };
-  const values = new Map<string, string>();
-  for (const attribute of node.attributes) {
-    if (attribute.type !== 'mdxJsxAttribute') return fail('spread attributes are not supported');
-    if (attribute.name !== 'id' && attribute.name !== 'depth') return fail(`unknown attribute "${attribute.name}" (allowed: id, depth)`);
-    let value: string | undefined;
-    if (typeof attribute.value === 'string') value = attribute.value;
-    else if (attribute.value && typeof attribute.value === 'object' && /^\d+$/.test(attribute.value.value.trim())) {
-      // depth={1}
-      value = attribute.value.value.trim();
-    }
-    if (value === undefined) return fail(`attribute "${attribute.name}" must be a string or a number`);
-    values.set(attribute.name, value);
-  }
+  const fail = elementFailure(node, apiReferenceElementName, file);
+  const values = attributeValues(node, ['id', 'depth'], fail, stringOrNumber);
   if (node.children.length > 0) fail('takes no children');
   const id = values.get('id') ?? fail('attribute "id" is required');
   const depthValue = values.get('depth');
@@ -185,24 +176,8 @@ function replacementOf(node: MdxJsxFlowElement, file: VFile | undefined): BlockC
   }
 }
 
-type Parent = Extract<Nodes, { children: unknown[] }>;
-
-function transform(parent: Parent, file: VFile | undefined): void {
-  const children: Nodes[] = [];
-  for (const child of parent.children as Nodes[]) {
-    if (child.type === 'mdxJsxTextElement' && child.name === apiReferenceElementName) {
-      throw new Error(`${location(child as unknown as MdxJsxFlowElement, file)}: <${apiReferenceElementName}> must stand on a line of its own`);
-    }
-    if (child.type === 'mdxJsxFlowElement' && child.name === apiReferenceElementName) {
-      children.push(...replacementOf(child, file));
-      continue;
-    }
-    if ('children' in child) transform(child, file);
-    children.push(child);
-  }
-  (parent as { children: Nodes[] }).children = children;
-}
+const isApiReferenceElement = (name: string | null): name is typeof apiReferenceElementName => name === apiReferenceElementName;
 
 export default function remarkApiReference() {
-  return (tree: Root, file?: VFile): void => transform(tree, file);
+  return (tree: Root, file?: VFile): void => replaceElements(tree, file, isApiReferenceElement, { flow: (node) => replacementOf(node, file) });
 }

@@ -1,18 +1,20 @@
-import type {
-  BlockContent,
-  Code,
-  Heading,
-  InlineCode,
-  List,
-  ListItem,
-  Nodes,
-  PhrasingContent,
-  Root,
-  Table,
-} from 'mdast';
-import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { BlockContent, Code, Heading, List, ListItem, Nodes, PhrasingContent, Root, Table } from 'mdast';
 import type { VFile } from 'vfile';
-import { inlineMarkdown, link, paragraph, table, text } from './mdast-builders';
+import {
+  attributeValues,
+  codeBlock,
+  elementFailure,
+  elementLocation,
+  inlineCode,
+  inlineMarkdown,
+  link,
+  paragraph,
+  replaceElements,
+  strong,
+  table,
+  text,
+  type MdxElement,
+} from './mdast-builders';
 import {
   appRepositoryUrl,
   desktopFlag,
@@ -97,9 +99,7 @@ export const isCatalogCode = (node: Nodes): node is Code => node.type === 'code'
 
 // ---------------------------------------------------------------- mdast
 
-const inlineCode = (value: string): InlineCode => ({ type: 'inlineCode', value });
-const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
-const shell = (value: string): Code => ({ type: 'code', lang: 'sh', meta: null, value, data: { catalog: true } });
+const shell = (value: string): Code => ({ ...codeBlock('sh', value), data: { catalog: true } });
 const list = (items: PhrasingContent[][]): List => ({
   type: 'list',
   ordered: false,
@@ -108,7 +108,7 @@ const list = (items: PhrasingContent[][]): List => ({
 });
 /** `**Label:** value…` list entries. */
 const fields = (entries: [string, PhrasingContent[]][]): List =>
-  list(entries.map(([label, value]) => [strong(`${label}:`), text(' '), ...value]));
+  list(entries.map(([label, value]) => [strong([text(`${label}:`)]), text(' '), ...value]));
 /** `a, b and c` from phrasing pieces. */
 function joined(items: PhrasingContent[][], last = ' and '): PhrasingContent[] {
   return items.flatMap((item, index) => {
@@ -119,8 +119,6 @@ function joined(items: PhrasingContent[][], last = ' and '): PhrasingContent[] {
 const stripScheme = (url: string) => url.replace(/^https:\/\//, '');
 
 // ---------------------------------------------------------------- elements
-
-type CatalogElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 interface Context {
   origin: string;
@@ -172,11 +170,11 @@ function optionEntry(option: LayerOption, depth: Heading['depth']): BlockContent
   if (option.desktopSafePerKey) marks.push(markOf('desktop-safe-per-key', 'Desktop-safe per key'), text(' '));
   const facts = paragraph([
     ...marks,
-    strong('Type:'),
+    strong([text('Type:')]),
     text(' '),
     ...inlineMarkdown(option.type),
     text(' · '),
-    strong('Default:'),
+    strong([text('Default:')]),
     text(' '),
     ...inlineMarkdown(option.default),
   ]);
@@ -388,26 +386,10 @@ const elements: Record<CatalogElementName, ElementSpec> = {
 
 // ---------------------------------------------------------------- transform
 
-function location(node: CatalogElement, file: VFile | undefined): string {
-  const where = file?.path ?? '<input>';
-  const start = node.position?.start;
-  return start ? `${where}:${start.line}:${start.column}` : where;
-}
-
-function replacementOf(node: CatalogElement, name: CatalogElementName, file: VFile | undefined, settings: Settings): Replacement {
+function replacementOf(node: MdxElement, name: CatalogElementName, file: VFile | undefined, settings: Settings): Replacement {
   const spec = elements[name];
-  const fail = (reason: string): never => {
-    throw new Error(`${location(node, file)}: <${name}>: ${reason}`);
-  };
-  const values = new Map<string, string>();
-  for (const attribute of node.attributes) {
-    if (attribute.type !== 'mdxJsxAttribute') fail('spread attributes are not supported');
-    else if (!spec.attributes.includes(attribute.name)) {
-      const allowed = spec.attributes.length > 0 ? spec.attributes.join(', ') : 'none';
-      fail(`unknown attribute "${attribute.name}" (allowed: ${allowed})`);
-    } else if (typeof attribute.value !== 'string') fail(`attribute "${attribute.name}" must be a plain string`);
-    else values.set(attribute.name, attribute.value);
-  }
+  const fail = elementFailure(node, name, file);
+  const values = attributeValues(node, spec.attributes, fail);
   if (node.children.length > 0) fail('takes no children');
   const ctx: Context = {
     ...settings,
@@ -418,29 +400,9 @@ function replacementOf(node: CatalogElement, name: CatalogElementName, file: VFi
   return spec.build(ctx);
 }
 
-type Parent = Extract<Nodes, { children: unknown[] }>;
-
 interface Settings {
   origin: string;
   desktops: readonly Desktop[];
-}
-
-function transform(parent: Parent, file: VFile | undefined, settings: Settings): void {
-  const children: Nodes[] = [];
-  for (const child of parent.children as Nodes[]) {
-    if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && isCatalogElementName(child.name)) {
-      const replacement = replacementOf(child, child.name, file, settings);
-      if (child.type === 'mdxJsxFlowElement') children.push(...replacement.flow);
-      else if (replacement.phrasing) children.push(...replacement.phrasing);
-      else {
-        throw new Error(`${location(child, file)}: <${child.name}> must stand on a line of its own, not inside text`);
-      }
-      continue;
-    }
-    if ('children' in child) transform(child, file, settings);
-    children.push(child);
-  }
-  (parent as { children: Nodes[] }).children = children;
 }
 
 /**
@@ -448,8 +410,14 @@ function transform(parent: Parent, file: VFile | undefined, settings: Settings):
  * (SITE_URL, see publicOrigin in lib/env.ts), read when the docs are compiled.
  */
 export default function remarkCatalog(options: RemarkCatalogOptions = {}) {
-  return (tree: Root, file?: VFile): void => {
-    const origin = options.origin ?? publicOrigin(parseEnv(process.env));
-    transform(tree, file, { origin, desktops: options.desktops ?? desktops });
-  };
+  const settings: Settings = { origin: options.origin ?? publicOrigin(parseEnv(process.env)), desktops: options.desktops ?? desktops };
+  return (tree: Root, file?: VFile): void =>
+    replaceElements(tree, file, isCatalogElementName, {
+      flow: (node) => replacementOf(node, node.name, file, settings).flow,
+      text: (node) => {
+        const { phrasing } = replacementOf(node, node.name, file, settings);
+        if (phrasing) return phrasing;
+        throw new Error(`${elementLocation(node, file)}: <${node.name}> must stand on a line of its own, not inside text`);
+      },
+    });
 }

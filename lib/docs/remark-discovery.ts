@@ -1,10 +1,9 @@
-import type { BlockContent, Nodes, Root } from 'mdast';
-import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
+import type { BlockContent, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { agentDnsZone, DnsDomainError, normalizeDomain } from '../discovery/dns-records';
 import { parseEnv, publicOrigin } from '../env';
 import { a2a, discovery, mcp } from '../routes';
-import { inlineMarkdown, paragraph } from './mdast-builders';
+import { elementLocation, inlineMarkdown, paragraph, replaceElements } from './mdast-builders';
 
 /**
  * remark-discovery: replaces `<AgentDnsRecords />` in the docs with the DNS
@@ -42,33 +41,17 @@ export function dnsRecordsBlocks(origin: string): BlockContent[] {
   return blocks;
 }
 
-function location(node: Nodes, file: VFile | undefined): string {
-  const start = node.position?.start;
-  return `${file?.path ?? '<input>'}${start ? `:${start.line}:${start.column}` : ''}`;
-}
-
-type Parent = Extract<Nodes, { children: unknown[] }>;
-
-function transform(parent: Parent, origin: string, file: VFile | undefined): void {
-  const children: Nodes[] = [];
-  for (const child of parent.children as Nodes[]) {
-    const isElement = (child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name === dnsRecordsElementName;
-    if (isElement) {
-      const element = child as MdxJsxFlowElement;
-      if (child.type !== 'mdxJsxFlowElement') throw new Error(`${location(child, file)}: <${dnsRecordsElementName}> must stand on a line of its own`);
-      if (element.attributes.length > 0 || element.children.length > 0) {
-        throw new Error(`${location(child, file)}: <${dnsRecordsElementName}> takes no attributes and no children`);
-      }
-      children.push(...dnsRecordsBlocks(origin));
-      continue;
-    }
-    if ('children' in child) transform(child, origin, file);
-    children.push(child);
-  }
-  (parent as { children: Nodes[] }).children = children;
-}
+const isDnsRecordsElement = (name: string | null): name is typeof dnsRecordsElementName => name === dnsRecordsElementName;
 
 export default function remarkDiscovery(options: RemarkDiscoveryOptions = {}) {
   const origin = options.origin ?? publicOrigin(parseEnv(process.env));
-  return (tree: Root, file?: VFile): void => transform(tree, origin, file);
+  return (tree: Root, file?: VFile): void =>
+    replaceElements(tree, file, isDnsRecordsElement, {
+      flow: (element) => {
+        if (element.attributes.length > 0 || element.children.length > 0) {
+          throw new Error(`${elementLocation(element, file)}: <${dnsRecordsElementName}> takes no attributes and no children`);
+        }
+        return dnsRecordsBlocks(origin);
+      },
+    });
 }
