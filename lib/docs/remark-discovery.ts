@@ -2,7 +2,7 @@ import type { BlockContent, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import { agentDnsZone, DnsDomainError, normalizeDomain } from '../discovery/dns-records';
 import { parseEnv, publicOrigin } from '../env';
-import { a2a, discovery, mcp } from '../routes';
+import { agentDnsPaths } from '../routes';
 import { elementLocation, inlineMarkdown, paragraph, replaceElements } from './mdast-builders';
 
 /**
@@ -36,7 +36,7 @@ export function dnsRecordsBlocks(origin: string): BlockContent[] {
       ),
     );
   }
-  const zone = agentDnsZone(domain, { catalog: discovery.aiCatalog, serverCard: mcp.serverCard, agentCard: a2a.agentCard });
+  const zone = agentDnsZone(domain, agentDnsPaths);
   blocks.push({ type: 'code', lang: 'text', value: zone.trimEnd() });
   return blocks;
 }
