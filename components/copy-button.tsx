@@ -1,7 +1,6 @@
 'use client';
 
-import { CheckIcon, CopyIcon } from '@/components/icons';
-import { useEffect, useState } from 'react';
+import { CopyFeedbackIcon, useCopyFeedback } from '@/components/copy-feedback';
 
 /**
  * Copies `value` to the clipboard. The only client component of the install
@@ -16,23 +15,10 @@ export function CopyButton({
   label?: string;
   className?: string;
 }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state, run } = useCopyFeedback();
 
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2000);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setState('copied');
-    } catch {
-      // Clipboard access can be refused (insecure origin, permissions); say so.
-      setState('failed');
-    }
-  }
+  // Clipboard access can be refused (insecure origin, permissions); the status says so.
+  const copy = () => run(() => navigator.clipboard.writeText(value));
 
   return (
     <>
@@ -43,7 +29,7 @@ export function CopyButton({
         title={label}
         className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md border border-fd-border bg-fd-background text-neutral-600 transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary dark:text-neutral-400 ${className ?? ''}`}
       >
-        {state === 'copied' ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
+        <CopyFeedbackIcon state={state} className="size-4" />
       </button>
       {/* Announces the result to screen readers without moving focus. */}
       <span role="status" aria-live="polite" className="sr-only">

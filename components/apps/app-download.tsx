@@ -1,7 +1,7 @@
 import { DownloadIcon } from '@/components/icons';
 import type { ComponentProps } from 'react';
 import { DocsLink } from '@/components/docs/mdx-parts';
-import { findApp } from '@/lib/catalog/apps';
+import { apps, findApp } from '@/lib/catalog/apps';
 import { downloadRoute, v1 } from '@/lib/routes';
 import { ReleaseFacts } from './release-facts';
 
@@ -35,7 +35,7 @@ export function DownloadButton({ app }: { app: string }) {
  * other link renders as everywhere else.
  */
 export function AppsPageLink(props: ComponentProps<'a'>) {
-  const app = /^\/download\/([a-z]+)$/.exec(props.href ?? '')?.[1];
-  if (app && findApp(app)) return <DownloadButton app={app} />;
+  const app = apps.find((known) => props.href === downloadRoute(known.name));
+  if (app) return <DownloadButton app={app.name} />;
   return <DocsLink {...props} />;
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { onIdle } from '@/lib/client/on-idle';
 
 /**
  * The latest release of an app, as /v1/releases/{app} states it: tag, file
@@ -55,9 +56,7 @@ export function ReleaseFacts({ app, releaseUrl }: { app: string; releaseUrl: str
   const [release, setRelease] = useState<Release | null>(null);
   useEffect(() => {
     let live = true;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => {
+    const cancel = onIdle(() => {
       latestRelease(releaseUrl).then(
         (found) => live && setRelease(found),
         () => undefined,
@@ -65,7 +64,7 @@ export function ReleaseFacts({ app, releaseUrl }: { app: string; releaseUrl: str
     });
     return () => {
       live = false;
-      cancel(handle);
+      cancel();
     };
   }, [releaseUrl]);
 

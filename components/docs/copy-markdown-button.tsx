@@ -1,22 +1,16 @@
 'use client';
 
-import { CheckIcon, CopyIcon } from '@/components/icons';
-import { useEffect, useState } from 'react';
+import { CopyFeedbackIcon, useCopyFeedback } from '@/components/copy-feedback';
 
 /** Copies the page's markdown twin (fetched on click, never before). */
 export function CopyMarkdownButton({ markdownUrl }: { markdownUrl: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2000);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const { state, run } = useCopyFeedback();
   return (
     <>
       <button
         type="button"
-        onClick={async () => {
-          try {
+        onClick={() =>
+          run(async () => {
             // ClipboardItem with a promise keeps the user gesture while the text loads (Safari).
             const text = fetch(markdownUrl).then((response) => {
               if (!response.ok) throw new Error(String(response.status));
@@ -27,14 +21,11 @@ export function CopyMarkdownButton({ markdownUrl }: { markdownUrl: string }) {
             } else {
               await navigator.clipboard.writeText(await text);
             }
-            setState('copied');
-          } catch {
-            setState('failed');
-          }
-        }}
+          })
+        }
         className="inline-flex items-center gap-2 rounded-md border bg-fd-secondary px-2 py-1.5 text-xs font-medium text-fd-secondary-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
       >
-        {state === 'copied' ? <CheckIcon className="size-3.5" /> : <CopyIcon className="size-3.5" />}
+        <CopyFeedbackIcon state={state} className="size-3.5" />
         Copy Markdown
       </button>
       <span role="status" className="sr-only">

@@ -6,6 +6,7 @@ import { findNeighbour, type Root } from 'fumadocs-core/page-tree';
 import type { TOCItemType } from 'fumadocs-core/toc';
 import { GitHubIcon } from '@/components/github-icon';
 import { SiteHeader } from '@/components/site/header';
+import { iconButton } from '@/components/site/icon-button';
 import { githubLink } from '@/lib/layout.shared';
 import { PageTree } from './page-tree';
 import { Toc, TocButton } from './toc';
@@ -45,7 +46,7 @@ export function DocsShell({
       type="button"
       popoverTarget={sidebarId}
       aria-label="Docs menu"
-      className="inline-flex size-9 items-center justify-center rounded-md text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary md:hidden"
+      className={`${iconButton} md:hidden`}
     >
       <MenuIcon className="size-4.5" />
     </button>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
+import { onIdle } from '@/lib/client/on-idle';
 
 /**
  * Marks the "On this page" link of the section at the top of the screen
@@ -43,11 +44,9 @@ export function TocHighlight() {
       );
       for (const heading of headings) observer.observe(heading);
     };
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(start);
+    const cancel = onIdle(start);
     return () => {
-      cancel(handle);
+      cancel();
       observer?.disconnect();
     };
   }, []);

@@ -78,7 +78,7 @@ ${scope} tr[data-option-row] { counter-increment: options-shown; }
 }`;
 
 export function OptionBrowser({ children }: { children: ReactNode }) {
-  const total = Children.count(children) > 0 ? countRows(children) : 0;
+  const total = countRows(children);
   return (
     <div data-option-browser="" className="flex flex-col">
       <style>{css}</style>

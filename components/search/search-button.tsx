@@ -1,6 +1,7 @@
 'use client';
 
 import { SearchIcon } from '@/components/icons';
+import { iconButton } from '@/components/site/icon-button';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
@@ -66,7 +67,7 @@ export function SearchButton() {
         onClick={show}
         onPointerEnter={preload}
         onFocus={preload}
-        className="inline-flex size-9 items-center justify-center rounded-md text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary lg:hidden"
+        className={`${iconButton} lg:hidden`}
       >
         <SearchIcon className="size-4.5" />
       </button>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { GitHubIcon } from '@/components/github-icon';
 import { SearchButton } from '@/components/search/search-button';
 import { githubLink, navLinks, navTitle } from '@/lib/layout.shared';
+import { iconButton } from './icon-button';
 import { ThemeToggle } from './theme';
 
 /**
@@ -12,9 +13,6 @@ import { ThemeToggle } from './theme';
  * component is the search button. Page links never prefetch: a docs view
  * should not fetch other pages' payloads it may never need.
  */
-const iconButton =
-  'inline-flex size-9 items-center justify-center rounded-md text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
-
 export function SiteHeader({ pathname, menu }: { pathname: string; menu?: ReactNode }) {
   return (
     <header className="sticky top-0 z-30 h-14 border-b bg-fd-background">

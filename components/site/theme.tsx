@@ -1,4 +1,5 @@
 import { MoonIcon, SunIcon } from '@/components/icons';
+import { iconButton } from './icon-button';
 
 /**
  * Light and dark themes without a client component. A small inline script
@@ -36,14 +37,14 @@ export function ThemeScript() {
 }
 
 /** The toggle: a plain button; the script above does the work. */
-export function ThemeToggle({ className = '' }: { className?: string }) {
+export function ThemeToggle() {
   return (
     <button
       type="button"
       data-theme-toggle=""
       aria-label="Switch between light and dark theme"
       title="Switch theme"
-      className={`inline-flex size-9 items-center justify-center rounded-md text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary ${className}`}
+      className={iconButton}
     >
       <SunIcon className="size-4.5 dark:hidden" />
       <MoonIcon className="hidden size-4.5 dark:block" />

@@ -1,0 +1,12 @@
+/**
+ * Runs `callback` when the browser is idle (`requestIdleCallback`; where
+ * there is none, Safari, after 200 ms). Returns the function that cancels it.
+ */
+export function onIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback);
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(callback, 200);
+  return () => window.clearTimeout(handle);
+}
