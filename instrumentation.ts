@@ -3,7 +3,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { installNodeServerHooks } = await import('./lib/http/node-server-hooks');
     const { allowedMethods } = await import('./lib/api/route-map');
-    installNodeServerHooks({ allowedMethods });
+    const { StaticBrotliCache } = await import('./lib/http/static-brotli');
+    // Static asset names are content hashes only in production builds.
+    const staticAssets = process.env.NODE_ENV === 'production' ? new StaticBrotliCache() : undefined;
+    installNodeServerHooks({ allowedMethods, staticAssets });
+    void staticAssets?.warm();
     // Build the runtime now, so a bad configuration (including a malformed
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
     // message, and the store logs its warnings (memory store on Vercel) once.

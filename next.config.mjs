@@ -12,6 +12,9 @@ const config = {
   // Separate build directories let the test run and the benchmark build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Compression is lib/http/response-compression.ts (brotli and gzip, installed
+  // from instrumentation.ts): Next's own offers gzip only.
+  compress: false,
   // `npm test` type-checks once with `tsc --noEmit`; the build skips a second pass.
   typescript: { ignoreBuildErrors: true },
   async headers() {

@@ -2,6 +2,8 @@ import http from 'node:http';
 import { installPeerToken, peerHeader, peerStamp } from './client-ip';
 import { methodNotAllowedError, notFoundError, type ApiError } from './problem';
 import { repairPercentEncoding } from './request-target';
+import { compressResponse } from './response-compression';
+import type { StaticBrotliCache } from './static-brotli';
 
 /**
  * Hooks on Node's HTTP server, installed once from instrumentation.ts
@@ -22,6 +24,9 @@ import { repairPercentEncoding } from './request-target';
  *    Next's page renderer replaces Vary after the proxy and next.config
  *    headers ran; and `X-Content-Type-Options: nosniff` on every response
  *    (issue 9, item 7), including the proxy's and Next's own.
+ * 4. Compression with brotli (lib/http/response-compression.ts), where
+ *    Next's own offers gzip only, and the static assets' best-quality
+ *    brotli copies (lib/http/static-brotli.ts).
  */
 const installed = Symbol.for('svc.node-server-hooks');
 const negotiatedVary = ['Accept', 'User-Agent', 'Accept-Encoding'];
@@ -34,6 +39,8 @@ const serverMethods = 'GET, HEAD, POST, OPTIONS';
 export interface NodeServerHooksOptions {
   /** The `Allow` value of a path the service answers, or undefined when nothing answers it. */
   allowedMethods: (pathname: string) => string | undefined;
+  /** Brotli copies of Next's static assets (production builds: their names are content hashes). */
+  staticAssets?: StaticBrotliCache;
 }
 
 export function mergeVary(current: string | undefined, required: readonly string[]): string {
@@ -101,6 +108,8 @@ export function installNodeServerHooks(options: NodeServerHooksOptions): void {
         return true;
       }
       request.url = target;
+      if (options.staticAssets?.serve(request, response)) return true;
+      compressResponse(request, response);
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;

@@ -11,6 +11,8 @@ export interface HttpResult {
   /** Every value of each header, for headers sent more than once. */
   rawHeaders: string[];
   body: string;
+  /** The body's bytes as sent (still content-coded when the server compressed it). */
+  bytes: Buffer;
   json<T = unknown>(): T;
 }
 
@@ -32,12 +34,13 @@ export function http(url: string, options: HttpOptions = {}): Promise<HttpResult
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
         const flat: Record<string, string> = {};
         for (const [name, value] of Object.entries(res.headers)) {
           flat[name] = Array.isArray(value) ? value.join(', ') : String(value ?? '');
         }
-        resolve({ status: res.statusCode ?? 0, headers: flat, rawHeaders: res.rawHeaders, body: text, json: () => JSON.parse(text) });
+        resolve({ status: res.statusCode ?? 0, headers: flat, rawHeaders: res.rawHeaders, body: text, bytes, json: () => JSON.parse(text) });
       });
     });
     req.on('error', reject);

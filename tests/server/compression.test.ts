@@ -1,0 +1,95 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, inject, it } from 'vitest';
+import { client } from '../helpers/http';
+
+// Compression over real HTTP (lib/http/response-compression.ts, lib/http/static-brotli.ts):
+// brotli where the client takes it, gzip where it takes only that, nothing
+// for server-sent events, and the static assets' best-quality brotli copies.
+const get = client(inject('baseUrl'), '127.0.0.131');
+const browser = 'gzip, deflate, br, zstd';
+
+async function staticScripts(): Promise<string[]> {
+  const page = await get('/docs/rooms/appearance', { headers: { accept: 'text/html' } });
+  return [...new Set([...page.body.matchAll(/<script src="(\/_next\/static\/[^"]+\.js)"/g)].map((match) => match[1]!))];
+}
+
+describe('compression', () => {
+  it('a docs page is brotli for a browser, gzip for a gzip-only client, and as is without Accept-Encoding', async () => {
+    const plain = await get('/docs/rooms/appearance', { headers: { accept: 'text/html' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/docs/rooms/appearance', { headers: { accept: 'text/html', 'accept-encoding': browser } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(plain.body);
+    // The React payload repeats the page's text; brotli's window folds it (issue 13, item 1).
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 7);
+    const gzip = await get('/docs/rooms/appearance', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.bytes).toString('utf8')).toBe(plain.body);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+  });
+
+  it('a client that refuses brotli (q=0) gets gzip', async () => {
+    const res = await get('/docs/rooms', { headers: { accept: 'text/html', 'accept-encoding': 'br;q=0, gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('route handlers compress too (their Content-Type reaches Node as an array)', async () => {
+    const plain = await get('/v1/search?q=wallpaper');
+    const br = await get('/v1/search?q=wallpaper', { headers: { 'accept-encoding': browser } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(plain.json());
+    const index = await get('/api/search', { headers: { 'accept-encoding': browser } });
+    expect(index.headers['content-encoding']).toBe('br');
+  });
+
+  it('server-sent events are sent as written, never compressed', async () => {
+    const res = await get('/ask?q=wallpaper', { headers: { accept: 'text/event-stream', 'accept-encoding': browser } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toMatch(/^event: start/m);
+  });
+
+  it('static assets: a brotli copy at best quality, immutable, its own validator, and HEAD and 304 alike', async () => {
+    const scripts = await staticScripts();
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const script of scripts) {
+      const plain = await get(script);
+      expect(plain.status, script).toBe(200);
+      // The server warms the copies at start; until one is ready the file is compressed on the fly.
+      const isCopy = (res: { headers: Record<string, string> }) => /-br"$/.test(res.headers.etag ?? '');
+      let br = await get(script, { headers: { 'accept-encoding': browser } });
+      for (let tries = 0; !isCopy(br) && tries < 100; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        br = await get(script, { headers: { 'accept-encoding': browser } });
+      }
+      expect(br.headers['content-encoding'], script).toBe('br');
+      expect(brotliDecompressSync(br.bytes).equals(plain.bytes), script).toBe(true);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(br.headers.vary).toBe('Accept-Encoding');
+      expect(br.headers['x-content-type-options']).toBe('nosniff');
+      expect(Number(br.headers['content-length'])).toBe(br.bytes.length);
+      const gzip = await get(script, { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(br.bytes.length, script).toBeLessThanOrEqual(gzip.bytes.length);
+      const head = await get(script, { method: 'HEAD', headers: { 'accept-encoding': browser } });
+      expect(head.headers['content-length']).toBe(br.headers['content-length']);
+      expect(head.bytes.length).toBe(0);
+      const again = await get(script, { headers: { 'accept-encoding': browser, 'if-none-match': br.headers.etag! } });
+      expect(again.status).toBe(304);
+      // A range is Next's to answer, on the file as stored.
+      const range = await get(script, { headers: { 'accept-encoding': browser, range: 'bytes=0-9' } });
+      expect(range.status).toBe(206);
+      expect(range.bytes.equals(plain.bytes.subarray(0, 10))).toBe(true);
+    }
+  });
+
+  it('a static path that is not an asset of the build is Next\'s 404, not a file outside static/', async () => {
+    for (const path of ['/_next/static/chunks/no-such-file.js', '/_next/static/../../package.json', '/_next/static/%2e%2e/BUILD_ID']) {
+      const res = await get(path, { headers: { 'accept-encoding': browser } });
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-encoding'] === 'br' && res.headers['cache-control']?.includes('immutable'), path).toBe(false);
+    }
+  });
+});

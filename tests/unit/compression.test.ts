@@ -1,0 +1,156 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressResponse } from '@/lib/http/response-compression';
+import { StaticBrotliCache } from '@/lib/http/static-brotli';
+
+// lib/http/static-brotli.ts and lib/http/response-compression.ts on a bare
+// node:http server: what is served from the copies, and what is left to Next.
+const build = mkdtempSync(path.join(tmpdir(), 'static-brotli-'));
+const root = path.join(build, 'static');
+mkdirSync(path.join(root, 'chunks'), { recursive: true });
+const script = 'const answer = 42;\n'.repeat(2000);
+writeFileSync(path.join(root, 'chunks', 'app.js'), script);
+writeFileSync(path.join(root, 'chunks', 'style.css'), 'body { color: red }\n'.repeat(500));
+writeFileSync(path.join(root, 'chunks', 'image.png'), Buffer.alloc(4096, 1));
+writeFileSync(path.join(build, 'secret.js'), 'secret');
+
+const cache = new StaticBrotliCache(root);
+const bodies: Record<string, { type: string; body: string }> = {
+  '/page': { type: 'text/html; charset=utf-8', body: '<p>layer</p>'.repeat(500) },
+  '/json': { type: 'application/json', body: JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ i })) }) },
+  '/events': { type: 'text/event-stream; charset=utf-8', body: 'event: start\ndata: {}\n\n'.repeat(100) },
+  '/small': { type: 'text/html', body: '<p>tiny</p>' },
+};
+const server = http.createServer((request, response) => {
+  if (cache.serve(request, response)) return;
+  compressResponse(request, response);
+  const answer = bodies[request.url ?? ''];
+  if (!answer) {
+    response.writeHead(200, { 'x-answered-by': 'next' }).end('next');
+    return;
+  }
+  // A route handler's Content-Type reaches Node as an array.
+  response.setHeader('Content-Type', request.url === '/json' ? [answer.type] : answer.type);
+  response.end(answer.body);
+});
+let base = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function get(target: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.request(`${base}${target}`, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+const br = { 'accept-encoding': 'gzip, deflate, br' };
+
+describe('static assets: brotli copies', () => {
+  it('the first request is left to Next and starts the copy; later ones get the copy', async () => {
+    const first = await get('/_next/static/chunks/app.js', br);
+    expect(first.headers['x-answered-by']).toBe('next');
+    await cache.prepare('chunks/app.js');
+    const copy = await get('/_next/static/chunks/app.js', br);
+    expect(copy.status).toBe(200);
+    expect(copy.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(copy.body).toString()).toBe(script);
+    expect(copy.headers['content-type']).toBe('application/javascript; charset=UTF-8');
+    expect(copy.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(copy.headers.vary).toBe('Accept-Encoding');
+    expect(copy.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+-br"$/);
+    expect(Number(copy.headers['content-length'])).toBe(copy.body.length);
+  });
+
+  it('HEAD, If-None-Match (any listed tag, weak comparison) and `*`', async () => {
+    await cache.prepare('chunks/app.js');
+    const copy = await get('/_next/static/chunks/app.js', br);
+    const head = await get('/_next/static/chunks/app.js', br, 'HEAD');
+    expect(head.headers['content-length']).toBe(copy.headers['content-length']);
+    expect(head.body.length).toBe(0);
+    const etag = copy.headers.etag!;
+    for (const match of [etag, `"other", ${etag}`, etag.replace(/^W\//, ''), '*']) {
+      expect((await get('/_next/static/chunks/app.js', { ...br, 'if-none-match': match })).status, match).toBe(304);
+    }
+    expect((await get('/_next/static/chunks/app.js', { ...br, 'if-none-match': '"other"' })).status).toBe(200);
+  });
+
+  it.each([
+    ['a gzip-only client', { 'accept-encoding': 'gzip' }],
+    ['no Accept-Encoding', {}],
+    ['brotli refused', { 'accept-encoding': 'br;q=0, gzip' }],
+    ['gzip preferred by quality', { 'accept-encoding': 'br;q=0.5, gzip' }],
+    ['a range', { ...br, range: 'bytes=0-9' }],
+  ])('%s: left to Next', async (_name, headers) => {
+    await cache.prepare('chunks/app.js');
+    expect((await get('/_next/static/chunks/app.js', headers)).headers['x-answered-by']).toBe('next');
+  });
+
+  it.each([
+    '/_next/static/../secret.js',
+    '/_next/static/chunks/../../secret.js',
+    '/_next/static/%2e%2e/secret.js',
+    '/_next/static/chunks/image.png',
+    '/_next/static/chunks/missing.js',
+    '/_next/static/',
+    '/_next/staticx/chunks/app.js',
+  ])('%s: never served from the copies', async (target) => {
+    await cache.prepare(target.replace('/_next/static/', ''));
+    const res = await get(target, br);
+    expect(res.headers['x-answered-by'], target).toBe('next');
+  });
+
+  it('POST is left to Next', async () => {
+    await cache.prepare('chunks/app.js');
+    expect((await get('/_next/static/chunks/app.js', br, 'POST')).headers['x-answered-by']).toBe('next');
+  });
+
+  it('warm() compresses every compressible file, one at a time', async () => {
+    const fresh = new StaticBrotliCache(root);
+    await fresh.warm();
+    const response = { writeHead: () => response, end: () => response } as unknown as http.ServerResponse;
+    const ask = (url: string) => fresh.serve({ method: 'GET', url, headers: br, resume() {} } as unknown as http.IncomingMessage, response);
+    expect(ask('/_next/static/chunks/app.js')).toBe(true);
+    expect(ask('/_next/static/chunks/style.css')).toBe(true);
+    expect(ask('/_next/static/chunks/image.png')).toBe(false);
+    await new StaticBrotliCache(path.join(root, 'missing')).warm(); // no build output: nothing to do
+  });
+});
+
+describe('compressResponse', () => {
+  it('brotli first, gzip for a gzip-only client, as is without Accept-Encoding', async () => {
+    const page = bodies['/page']!.body;
+    const viaBr = await get('/page', br);
+    expect(viaBr.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(viaBr.body).toString()).toBe(page);
+    const viaGzip = await get('/page', { 'accept-encoding': 'gzip' });
+    expect(viaGzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(viaGzip.body).toString()).toBe(page);
+    const plain = await get('/page');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+  });
+
+  it('a Content-Type given as an array is still compressible', async () => {
+    const res = await get('/json', br);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.body).toString())).toEqual(JSON.parse(bodies['/json']!.body));
+  });
+
+  it('server-sent events and bodies under 1 KiB are sent as written', async () => {
+    expect((await get('/events', br)).headers['content-encoding']).toBeUndefined();
+    expect((await get('/small', br)).headers['content-encoding']).toBeUndefined();
+  });
+});
