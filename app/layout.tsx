@@ -5,8 +5,8 @@ import { ThemeScript } from '@/components/site/theme';
 import { DiscoveryHead } from '@/components/structured-data';
 import './global.css';
 
-// No web font: the system's UI font (Tailwind's `font-sans` stack: San
-// Francisco on a Mac, Segoe UI, Roboto, …). Inter, even subset to 25 KB,
+// No web font: the system's UI font (`--font-sans` in global.css: San
+// Francisco on a Mac, Segoe UI on Windows). Inter, even subset to 25 KB,
 // was a fifth of what a docs page must download before Lighthouse counts its
 // largest paint (issue 13 item 1: LCP <= 2.0 s on a simulated slow phone).
 
