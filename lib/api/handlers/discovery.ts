@@ -13,6 +13,7 @@ import {
 } from '@/lib/discovery/oauth-refusals';
 import { resourceCatalog } from '@/lib/discovery/resource-catalog';
 import { buildSkills, isSkillName, skillPlan, type BuiltSkills, type SkillSource } from '@/lib/discovery/skills';
+import { htmlVary } from '@/lib/http/negotiation';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { a2a, discovery, mcp, v1 } from '@/lib/routes';
 import { runtime } from '@/lib/runtime';
@@ -65,7 +66,8 @@ export const agentPageHandler = documentResponder({
   contentType: markdownType,
   body: () => agentPage({ origin: origin(), entryPoints: entryPoints() }),
   cacheControl: documentCache.none,
-  headers: { Vary: 'Accept, User-Agent' },
+  // `/` picks this page or the HTML home page by these, as every negotiated page.
+  headers: { Vary: htmlVary },
 });
 
 export const authAccountHandler = documentResponder({
