@@ -1,6 +1,7 @@
-import { Children, cloneElement, isValidElement, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, type ComponentProps, type ReactNode } from 'react';
 import { Table } from '@/components/docs/mdx-parts';
 import { rooms } from '@/lib/catalog/rooms';
+import { optionCount, optionRowsHtml, optionTableHeader } from '@/lib/docs/option-table';
 import { OptionFilter } from './option-filter';
 
 /**
@@ -8,12 +9,14 @@ import { OptionFilter } from './option-filter';
  * in content/docs/options.mdx, a GFM table made at build time: Option |
  * Room | Type | Default | Marks). The page renders its tables with
  * `OptionBrowserTable` (components/mdx.tsx, `pageMDXComponents`), so the
- * markdown twin, /llms-full.txt and the search index keep the plain table.
+ * markdown twin, /llms-full.txt and the search index keep the plain table;
+ * the page's body rows are the same cells as one HTML string
+ * (lib/docs/option-table.ts), which React sends and hydrates as one node.
  * Progressive enhancement:
  * - the table is server-rendered; every row shows and every link works
  *   without JavaScript;
- * - each row gets `data-room`, `data-host-only` and `data-per-key`, read
- *   from its own cells, and the room and mark chips are radio buttons and
+ * - each row carries `data-room`, `data-host-only` and `data-per-key`,
+ *   and the room and mark chips are radio buttons and
  *   checkboxes that hide rows through CSS `:has()`: they work without
  *   JavaScript too;
  * - the count of shown rows is kept by the script, or without one by a
@@ -22,40 +25,6 @@ import { OptionFilter } from './option-filter';
  *   (OptionFilter, a small client component); without scripting its field
  *   is hidden (`@media (scripting: none)`).
  */
-
-type Props = { children?: ReactNode; className?: string };
-
-function textOf(node: ReactNode): string {
-  if (typeof node === 'string' || typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return node.map(textOf).join('');
-  if (isValidElement<Props>(node)) return textOf(node.props.children);
-  return '';
-}
-
-const roomByTitle = new Map(rooms.map((room) => [room.title, room.id]));
-
-/** A body row of the option table, with the attributes the filters read. */
-function markRow(row: ReactElement<Props>): ReactElement {
-  const cells = Children.toArray(row.props.children).filter(isValidElement);
-  const room = roomByTitle.get(textOf(cells[1]).trim());
-  const marks = textOf(cells[4]);
-  return cloneElement(row, {
-    'data-option-row': '',
-    'data-room': room,
-    'data-host-only': marks.includes('Host-only') ? '' : undefined,
-    'data-per-key': marks.includes('Desktop-safe per key') ? '' : undefined,
-  } as Props);
-}
-
-/** Walks the rendered MDX table down to its body rows. */
-function markRows(node: ReactNode, inBody = false): ReactNode {
-  return Children.map(node, (child) => {
-    if (!isValidElement<Props>(child)) return child;
-    if (inBody && child.type === 'tr') return markRow(child);
-    if (child.props.children === undefined) return child;
-    return cloneElement(child, undefined, markRows(child.props.children, inBody || child.type === 'tbody'));
-  });
-}
 
 // `.chip` (app/global.css): a radio button or checkbox inside, styled by its :checked state.
 const chip = 'chip';
@@ -77,8 +46,8 @@ ${scope} tr[data-option-row] { counter-increment: options-shown; }
   ${scope} [data-options-count]::before { content: counter(options-shown); font-size: 0.875rem; }
 }`;
 
-export function OptionBrowser({ children }: { children: ReactNode }) {
-  const total = countRows(children);
+function OptionBrowser({ children }: { children: ReactNode }) {
+  const total = optionCount;
   return (
     <div data-option-browser="" className="flex flex-col">
       <style>{css}</style>
@@ -115,7 +84,7 @@ export function OptionBrowser({ children }: { children: ReactNode }) {
         </fieldset>
       </form>
       {/* After the table in the source, so the CSS counter has counted every shown row; shown above it. */}
-      <div className="order-1">{markRows(children)}</div>
+      <div className="order-1">{children}</div>
       <p className="not-prose mt-4 text-sm text-fd-muted-foreground" aria-hidden="true">
         <span data-options-count="">{total}</span> of {total} options shown
       </p>
@@ -123,21 +92,35 @@ export function OptionBrowser({ children }: { children: ReactNode }) {
   );
 }
 
-function countRows(node: ReactNode, inBody = false): number {
-  let count = 0;
-  Children.forEach(node, (child) => {
-    if (!isValidElement<Props>(child)) return;
-    if (inBody && child.type === 'tr') count += 1;
-    else count += countRows(child.props.children, inBody || child.type === 'tbody');
-  });
-  return count;
+/** The header cells' text of an MDX table (plain text cells). */
+function headerOf(children: ReactNode): string[] {
+  const text = (node: ReactNode): string => {
+    if (typeof node === 'string' || typeof node === 'number') return String(node);
+    if (Array.isArray(node)) return node.map(text).join('');
+    if (isValidElement<{ children?: ReactNode }>(node)) return text(node.props.children);
+    return '';
+  };
+  const thead = Children.toArray(children).find((child) => isValidElement(child) && child.type === 'thead');
+  if (!isValidElement<{ children?: ReactNode }>(thead)) return [];
+  const headerRow = Children.toArray(thead.props.children).find(isValidElement) as { props: { children?: ReactNode } } | undefined;
+  return Children.toArray(headerRow?.props.children).map(text);
 }
 
-/** The `table` element of the option browser page. */
-export function OptionBrowserTable(props: ComponentProps<'table'>) {
+/**
+ * The `table` element of the option browser page: the option table's
+ * header as MDX wrote it, and its rows from lib/docs/option-table.ts (the
+ * cells `<OptionTable />` wrote). Any other table renders as usual.
+ */
+export function OptionBrowserTable({ children, ...props }: ComponentProps<'table'>) {
+  const header = headerOf(children);
+  if (header.join('|') !== optionTableHeader.join('|')) return <Table {...props}>{children}</Table>;
+  const thead = Children.toArray(children).find((child) => isValidElement(child) && child.type === 'thead');
   return (
     <OptionBrowser>
-      <Table {...props} />
+      <Table {...props}>
+        {thead}
+        <tbody dangerouslySetInnerHTML={{ __html: optionRowsHtml() }} />
+      </Table>
     </OptionBrowser>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { SearchIcon } from '@/components/icons';
+import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -9,10 +10,14 @@ import { useEffect, useRef, useState } from 'react';
  * room and mark chips work in CSS alone (option-browser.tsx); this also
  * keeps the URL (`?q=…&room=…&host-only&per-key`) in step with every
  * filter, so a filtered view can be shared, and announces the count.
+ * The rows are HTML set as a string (lib/docs/option-table.ts), so their
+ * links are plain anchors: a plain click on one goes through the router,
+ * as a next/link would (no full page load).
  */
 export function OptionFilter({ total }: { total: number }) {
   const input = useRef<HTMLInputElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  const router = useRouter();
 
   useEffect(() => {
     const field = input.current;
@@ -70,16 +75,25 @@ export function OptionFilter({ total }: { total: number }) {
     if (q || room || params.has('host-only') || params.has('per-key')) count();
 
     const onSubmit = (event: Event) => event.preventDefault();
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest('tbody a[href^="/"]') : null;
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.target) return;
+      event.preventDefault();
+      router.push(anchor.getAttribute('href')!);
+    };
     form.addEventListener('input', onChange);
     form.addEventListener('change', onChange);
     form.addEventListener('submit', onSubmit);
+    browser.addEventListener('click', onClick as EventListener);
     return () => {
       window.clearTimeout(timer);
       form.removeEventListener('input', onChange);
       form.removeEventListener('change', onChange);
       form.removeEventListener('submit', onSubmit);
+      browser.removeEventListener('click', onClick as EventListener);
     };
-  }, [total]);
+  }, [total, router]);
 
   return (
     <div data-needs-script="" className="flex flex-col gap-1">

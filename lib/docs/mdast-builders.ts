@@ -24,6 +24,13 @@ export const row = (cells: PhrasingContent[][]): TableRow => ({
   type: 'tableRow',
   children: cells.map((children): TableCell => ({ type: 'tableCell', children })),
 });
+/** `a, b and c` from phrasing pieces. */
+export function joined(items: PhrasingContent[][], last = ' and '): PhrasingContent[] {
+  return items.flatMap((item, index) => {
+    if (index === 0) return item;
+    return [text(index === items.length - 1 ? last : ', '), ...item];
+  });
+}
 /** A GFM table: a header of plain cells, then rows of phrasing cells. */
 export const table = (header: string[], rows: PhrasingContent[][][]): Table => ({
   type: 'table',

@@ -7,6 +7,7 @@ import {
   elementLocation,
   inlineCode,
   inlineMarkdown,
+  joined,
   link,
   paragraph,
   replaceElements,
@@ -26,7 +27,8 @@ import {
   rooms,
   type Desktop,
 } from '../catalog';
-import { notes, options, optionUrl, type LayerOption } from '../catalog/options';
+import { notes, options, type LayerOption } from '../catalog/options';
+import { optionMarkLabels, optionTableCells, optionTableHeader } from './option-table';
 import { parseEnv, publicOrigin } from '../env';
 import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes';
 
@@ -109,13 +111,6 @@ const list = (items: PhrasingContent[][]): List => ({
 /** `**Label:** value…` list entries. */
 const fields = (entries: [string, PhrasingContent[]][]): List =>
   list(entries.map(([label, value]) => [strong([text(`${label}:`)]), text(' '), ...value]));
-/** `a, b and c` from phrasing pieces. */
-function joined(items: PhrasingContent[][], last = ' and '): PhrasingContent[] {
-  return items.flatMap((item, index) => {
-    if (index === 0) return item;
-    return [text(index === items.length - 1 ? last : ', '), ...item];
-  });
-}
 const stripScheme = (url: string) => url.replace(/^https:\/\//, '');
 
 // ---------------------------------------------------------------- elements
@@ -166,8 +161,8 @@ function optionEntry(option: LayerOption, depth: Heading['depth']): BlockContent
     data: { hProperties: { id: option.name } },
   };
   const marks: PhrasingContent[] = [];
-  if (option.hostOnly) marks.push(markOf('host-only', 'Host-only'), text(' '));
-  if (option.desktopSafePerKey) marks.push(markOf('desktop-safe-per-key', 'Desktop-safe per key'), text(' '));
+  if (option.hostOnly) marks.push(markOf('host-only', optionMarkLabels.hostOnly), text(' '));
+  if (option.desktopSafePerKey) marks.push(markOf('desktop-safe-per-key', optionMarkLabels.desktopSafePerKey), text(' '));
   const facts = paragraph([
     ...marks,
     strong([text('Type:')]),
@@ -328,24 +323,7 @@ const elements: Record<CatalogElementName, ElementSpec> = {
     build() {
       return {
         flow: [
-          unsearchable(
-            table(
-            ['Option', 'Room', 'Type', 'Default', 'Marks'],
-            options.map((option) => {
-              const room = findRoom(option.room);
-              const marks: PhrasingContent[][] = [];
-              if (option.hostOnly) marks.push([text('Host-only')]);
-              if (option.desktopSafePerKey) marks.push([text('Desktop-safe per key')]);
-              return [
-                [link(optionUrl(option), [inlineCode(option.name)])],
-                [text(room?.title ?? option.room)],
-                inlineMarkdown(option.type),
-                inlineMarkdown(option.default),
-                joined(marks, ', '),
-              ];
-            }),
-            ),
-          ),
+          unsearchable(table(optionTableHeader, options.map(optionTableCells))),
         ],
       };
     },

@@ -89,12 +89,14 @@ for (const theme of themes) {
       await expect.poll(() => shownNames(page)).toEqual(appsBooleans);
       await page.screenshot({ path: artifactPath(`option-browser-${theme}-${size}.png`), fullPage: false });
 
-      // A row's link lands on the option's entry.
+      // A row's link lands on the option's entry, through the router (no full page load).
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
       const first = visibleRows(page).first().locator('a');
       const name = (await first.textContent())!.trim();
       await first.click();
       await expect(page).toHaveURL(new RegExp(`${optionUrl(options.find((option) => option.name === name)!).replace(/[.?]/g, '\\$&')}$`));
       await expect(headingById(page, name)).toBeInViewport();
+      expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
     });
   }
 }
