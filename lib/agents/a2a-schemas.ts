@@ -59,10 +59,17 @@ export const a2aSendMessageParamsSchema = z
     description: `The message: its first data part naming a skill (${skillId.options.map((id) => `\`${id}\``).join(', ')}), else its text, routed by intent.`,
   });
 
+/**
+ * A JSON-RPC 2.0 id as the transport takes it (lib/agents/a2a-transport.ts
+ * checks the same): a string, a number (the spec says it SHOULD NOT have a
+ * fraction; one with a fraction is echoed as sent) or null.
+ */
+const jsonRpcIdSchema = z.union([z.string(), z.number(), z.null()]);
+
 export const a2aRequestSchema = z
   .object({
     jsonrpc: z.literal(jsonRpcVersion),
-    id: z.union([z.string(), z.number().int(), z.null()]).optional(),
+    id: jsonRpcIdSchema.optional(),
     method: z.string().describe('`SendMessage` (A2A 1.0) or `message/send` (0.3); the task methods answer "task not found", the streaming ones -32004'),
     params: a2aSendMessageParamsSchema.or(z.record(z.string(), z.unknown())).optional(),
   })
@@ -71,7 +78,7 @@ export const a2aRequestSchema = z
 export const a2aResultResponseSchema = z
   .object({
     jsonrpc: z.literal(jsonRpcVersion),
-    id: z.union([z.string(), z.number().int(), z.null()]),
+    id: jsonRpcIdSchema,
     result: z.union([
       z.object({ message: a2aMessageSchema }).describe('A2A 1.0 `SendMessage`: `{ message }`'),
       a2aLegacyMessageSchema.describe('A2A 0.3 `message/send`: the message'),

@@ -56,6 +56,7 @@ class CheckedRequestHandler extends DefaultRequestHandler {
   }
 }
 
+/** The ids lib/agents/a2a-schemas.ts documents (jsonRpcIdSchema), checked without zod on this path. */
 const isJsonRpcId = (id: unknown) => id === undefined || id === null || typeof id === 'string' || typeof id === 'number';
 
 export function createA2aTransport(deps: A2aTransportDeps): RouteHandler {

@@ -131,6 +131,18 @@ describe('POST /a2a, raw', () => {
     expect(res.body).not.toMatch(/node_modules|\.ts:\d+/);
   });
 
+  it.each([['a string', 'q-1'], ['a fractional number', 1.5], ['null', null]])('an id that is %s is echoed as sent (the ids the OpenAPI description documents)', async (_name, id) => {
+    const res = await post({ ...sendMessage([{ text: 'dock' }]), id });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ jsonrpc: '2.0', id });
+  });
+
+  it.each([['an object', { a: 1 }], ['a boolean', true]])('an id that is %s is -32600', async (_name, id) => {
+    const res = await post({ ...sendMessage([{ text: 'dock' }]), id });
+    expect(res.status).toBe(400);
+    expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+  });
+
   it('answers the A2A-Version it spoke', async () => {
     expect((await post(sendMessage([{ text: 'dock' }]))).headers[A2A_VERSION_HEADER.toLowerCase()]).toBe('1.0');
     const legacy = await post({ jsonrpc: '2.0', id: 1, method: 'message/send', params: { message: { kind: 'message', messageId: 'x', role: 'user', parts: [{ kind: 'text', text: 'dock' }] } } });
