@@ -4,9 +4,11 @@ export async function register() {
     const { installNodeServerHooks } = await import('./lib/http/node-server-hooks');
     const { allowedMethods } = await import('./lib/api/route-map');
     const { StaticBrotliCache } = await import('./lib/http/static-brotli');
-    // Static asset names are content hashes only in production builds.
-    const staticAssets = process.env.NODE_ENV === 'production' ? new StaticBrotliCache() : undefined;
-    installNodeServerHooks({ allowedMethods, staticAssets });
+    const { PageBrotliCache } = await import('./lib/http/page-brotli');
+    // Static asset names are content hashes, and pages prerendered, only in production builds.
+    const production = process.env.NODE_ENV === 'production';
+    const staticAssets = production ? new StaticBrotliCache() : undefined;
+    installNodeServerHooks({ allowedMethods, staticAssets, pages: production ? new PageBrotliCache() : undefined });
     void staticAssets?.warm();
     // Build the runtime now, so a bad configuration (including a malformed
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear

@@ -3,6 +3,7 @@ import { installPeerToken, peerHeader, peerStamp } from './client-ip';
 import { methodNotAllowedError, notFoundError, type ApiError } from './problem';
 import { repairPercentEncoding } from './request-target';
 import { compressResponse } from './response-compression';
+import type { PageBrotliCache } from './page-brotli';
 import type { StaticBrotliCache } from './static-brotli';
 
 /**
@@ -26,7 +27,8 @@ import type { StaticBrotliCache } from './static-brotli';
  *    (issue 9, item 7), including the proxy's and Next's own.
  * 4. Compression with brotli (lib/http/response-compression.ts), where
  *    Next's own offers gzip only, and the static assets' best-quality
- *    brotli copies (lib/http/static-brotli.ts).
+ *    brotli copies (lib/http/static-brotli.ts), and the prerendered pages'
+ *    (lib/http/page-brotli.ts).
  */
 const installed = Symbol.for('svc.node-server-hooks');
 const negotiatedVary = ['Accept', 'User-Agent', 'Accept-Encoding'];
@@ -41,6 +43,8 @@ export interface NodeServerHooksOptions {
   allowedMethods: (pathname: string) => string | undefined;
   /** Brotli copies of Next's static assets (production builds: their names are content hashes). */
   staticAssets?: StaticBrotliCache;
+  /** Best-quality brotli copies of prerendered pages (production builds). */
+  pages?: PageBrotliCache;
 }
 
 export function mergeVary(current: string | undefined, required: readonly string[]): string {
@@ -109,7 +113,7 @@ export function installNodeServerHooks(options: NodeServerHooksOptions): void {
       }
       request.url = target;
       if (options.staticAssets?.serve(request, response)) return true;
-      compressResponse(request, response);
+      compressResponse(request, response, options.pages);
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;

@@ -3,6 +3,7 @@ import compression from 'compression';
 import { Duplex } from 'node:stream';
 import type http from 'node:http';
 import zlib from 'node:zlib';
+import type { PageBrotliCache } from './page-brotli';
 
 /**
  * Response compression for `next start`, in Next's place (`compress: false`
@@ -11,7 +12,8 @@ import zlib from 'node:zlib';
  * page's React payload onto the HTML it repeats (a room page: 20.9 KB gzip,
  * 15.8 KB brotli). The same `compression` middleware Next bundles, at the
  * version that added brotli; quality 5 keeps a 130 KB page near 1 ms.
- * Precompressed static assets are lib/http/static-brotli.ts.
+ * Precompressed static assets are lib/http/static-brotli.ts; prerendered
+ * pages get best-quality copies from lib/http/page-brotli.ts.
  */
 const brotliQuality = 5;
 
@@ -54,8 +56,10 @@ function releaseCompressionStream(response: http.ServerResponse): void {
 }
 
 /** Compresses what Next writes to this response, negotiated by Accept-Encoding (brotli, then gzip). */
-export function compressResponse(request: http.IncomingMessage, response: http.ServerResponse): void {
+export function compressResponse(request: http.IncomingMessage, response: http.ServerResponse, pages?: PageBrotliCache): void {
   middleware(request, response, noop);
+  // After the middleware, so the page copies' wrappers see Next's writes first.
+  pages?.attach(request, response);
   response.once('close', () => {
     if (!response.writableFinished) releaseCompressionStream(response);
   });

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import Negotiator from 'negotiator';
+import { prefersBrotli } from './negotiation';
 
 /**
  * Brotli at its best quality for Next's static assets (`/_next/static/…`),
@@ -55,17 +55,6 @@ function assetPath(target: string): string | undefined {
   return contentTypes[path.extname(relative)] ? relative : undefined;
 }
 
-/** negotiator 1.x takes a server preference that breaks ties (its types still describe 0.6). */
-type EncodingChoice = (available: string[], options: { preferred: string[] }) => string | undefined;
-
-/** Whether brotli is the coding to send: the client's quality values, and brotli first on a tie (as the middleware). */
-function prefersBrotli(request: http.IncomingMessage): boolean {
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': request.headers['accept-encoding'] ?? '' } });
-  const choose = negotiator.encoding.bind(negotiator) as unknown as EncodingChoice;
-  const order = ['br', 'gzip', 'identity'];
-  return choose(order, { preferred: order }) === 'br';
-}
-
 /** If-None-Match's weak comparison (RFC 9110 §13.1.2): any listed tag, or `*`. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -94,7 +83,7 @@ export class StaticBrotliCache {
       void this.prepare(relative);
       return false;
     }
-    if (request.headers.range !== undefined || !prefersBrotli(request)) return false;
+    if (request.headers.range !== undefined || !prefersBrotli(request.headers['accept-encoding'])) return false;
     const headers = {
       'Cache-Control': 'public, max-age=31536000, immutable',
       'Content-Type': asset.contentType,

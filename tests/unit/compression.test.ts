@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressResponse } from '@/lib/http/response-compression';
+import { PageBrotliCache } from '@/lib/http/page-brotli';
 import { StaticBrotliCache } from '@/lib/http/static-brotli';
 
 // lib/http/static-brotli.ts and lib/http/response-compression.ts on a bare
@@ -152,5 +153,123 @@ describe('compressResponse', () => {
   it('server-sent events and bodies under 1 KiB are sent as written', async () => {
     expect((await get('/events', br)).headers['content-encoding']).toBeUndefined();
     expect((await get('/small', br)).headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('prerendered pages: best-quality brotli copies', () => {
+  const page = '<!DOCTYPE html><html><body>' + '<p>The Appearance room covers the palette.</p>'.repeat(300) + '</body></html>';
+  const pages = new PageBrotliCache();
+  /** Next serving a prerendered page: cache headers, an ETag, the body in two writes. */
+  const next = http.createServer((request, response) => {
+    compressResponse(request, response, pages);
+    const url = new URL(request.url ?? '/', 'http://x');
+    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', ETag: '"page-1"' };
+    if (url.pathname !== '/fresh') headers['x-nextjs-cache'] = 'HIT';
+    if (url.pathname === '/cookie') headers['Set-Cookie'] = 'a=b';
+    if (request.headers['if-none-match'] === '"page-1"') {
+      response.writeHead(304, headers).end();
+      return;
+    }
+    if (url.pathname === '/inline') {
+      response.writeHead(200, { ...headers, 'Content-Length': String(Buffer.byteLength(page)) });
+    } else {
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    }
+    response.write(page.slice(0, 1000));
+    response.end(page.slice(1000));
+  });
+  let origin = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => next.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(next.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => next.close(() => resolve())));
+  const fetchPage = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = http.request(`${origin}${target}`, { method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const settle = async (cache: PageBrotliCache, size: number) => {
+    for (let i = 0; i < 100 && cache.size < size; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  it('the first answer is compressed on the fly and kept; later brotli answers are the copy, whole and smaller', async () => {
+    const first = await fetchPage('/page', br);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-length']).toBeUndefined();
+    expect(brotliDecompressSync(first.body).toString()).toBe(page);
+    await settle(pages, 1);
+    const copy = await fetchPage('/page', br);
+    expect(copy.headers['content-encoding']).toBe('br');
+    expect(Number(copy.headers['content-length'])).toBe(copy.body.length);
+    expect(copy.headers['transfer-encoding']).toBeUndefined();
+    expect(copy.headers.vary).toMatch(/Accept-Encoding/);
+    expect(copy.headers.etag).toBe('"page-1"');
+    expect(brotliDecompressSync(copy.body).toString()).toBe(page);
+    expect(copy.body.length).toBeLessThanOrEqual(first.body.length);
+  });
+
+  it('gzip and identity clients still get Next\'s bytes, compressed on the fly or not', async () => {
+    await settle(pages, 1);
+    const gzip = await fetchPage('/page', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(page);
+    const plain = await fetchPage('/page');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+  });
+
+  it('a 304, a HEAD, a page not from the prerender cache, or one that sets a cookie is never a copy', async () => {
+    const fresh = new PageBrotliCache();
+    const server = http.createServer((request, response) => {
+      compressResponse(request, response, fresh);
+      response.setHeader('Content-Type', 'text/html');
+      response.setHeader('ETag', '"x"');
+      if (request.url === '/cookie') response.setHeader('Set-Cookie', 'a=b');
+      if (request.url !== '/fresh') response.setHeader('x-nextjs-cache', 'HIT');
+      response.end(page);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const ask = (path: string, method = 'GET') =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.request(`http://127.0.0.1:${port}${path}`, { method, headers: br, agent: false }, (res) => res.resume().on('end', resolve));
+        req.on('error', reject);
+        req.end();
+      });
+    await ask('/fresh');
+    await ask('/cookie');
+    await ask('/head', 'HEAD');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fresh.size).toBe(0);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect((await fetchPage('/page', { ...br, 'if-none-match': '"page-1"' })).status).toBe(304);
+  });
+
+  it('headers given inline to writeHead (with Content-Length) work alike, and the copy replaces the length', async () => {
+    const first = await fetchPage('/inline', br);
+    expect(brotliDecompressSync(first.body).toString()).toBe(page);
+    await settle(pages, 2);
+    const copy = await fetchPage('/inline', br);
+    expect(Number(copy.headers['content-length'])).toBe(copy.body.length);
+    expect(brotliDecompressSync(copy.body).toString()).toBe(page);
+  });
+
+  it('keyOf: only a 200 HTML page from the prerender cache, with a validator and no cookie', () => {
+    const response = (headers: Record<string, string>) =>
+      ({ getHeader: (name: string) => headers[name.toLowerCase()] }) as unknown as http.ServerResponse;
+    const base = { 'content-type': 'text/html', etag: '"e"', 'x-nextjs-cache': 'HIT', 'content-length': '10' };
+    expect(PageBrotliCache.keyOf(response(base), 200)).toBe('"e"|10');
+    expect(PageBrotliCache.keyOf(response(base), 404)).toBeUndefined();
+    expect(PageBrotliCache.keyOf(response({ ...base, 'content-type': 'text/markdown' }), 200)).toBeUndefined();
+    expect(PageBrotliCache.keyOf(response({ ...base, 'x-nextjs-cache': 'MISS' }), 200)).toBeUndefined();
+    expect(PageBrotliCache.keyOf(response({ ...base, 'content-encoding': 'gzip' }), 200)).toBeUndefined();
+    const { etag: _etag, ...noEtag } = base;
+    expect(PageBrotliCache.keyOf(response(noEtag), 200)).toBeUndefined();
   });
 });
