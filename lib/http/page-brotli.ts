@@ -1,7 +1,6 @@
 import type http from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { prefersBrotli } from './negotiation';
+import { brotliAtBestQuality } from './static-brotli';
 
 /**
  * Best-quality brotli copies of pages Next serves from its prerender cache
@@ -14,8 +13,6 @@ import { prefersBrotli } from './negotiation';
  * (quality 5) to 13.9 KB: with its headers, one congestion window of a
  * slow phone's first round trip instead of two (issue 13, item 1).
  */
-const brotliCompress = promisify(zlib.brotliCompress);
-
 /** Bounds (issue 9, item 8): far above this site's prerendered pages. */
 const maxEntries = 256;
 const maxTotalBytes = 16 * 1024 * 1024;
@@ -130,12 +127,7 @@ export class PageBrotliCache {
     if (this.#copies.has(key) || this.#pending.has(key) || this.#copies.size + this.#pending.size >= maxEntries) return;
     this.#pending.add(key);
     try {
-      const compressed = await brotliCompress(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      });
+      const compressed = await brotliAtBestQuality(body);
       if (this.#totalBytes + compressed.length > maxTotalBytes) return;
       this.#totalBytes += compressed.length;
       this.#copies.set(key, compressed);

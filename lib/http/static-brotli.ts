@@ -16,6 +16,15 @@ import { prefersBrotli } from './negotiation';
  * as before (lib/http/response-compression.ts compresses on the fly).
  */
 const brotliCompress = promisify(zlib.brotliCompress);
+
+/** Brotli at quality 11 in the thread pool (about 100 ms for 130 KB): for bytes compressed once and kept. */
+export const brotliAtBestQuality = (source: Buffer): Promise<Buffer> =>
+  brotliCompress(source, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  });
 const staticPrefix = '/_next/static/';
 
 /** The compressible files Next writes under static/, with the types Next's own static server sends. */
@@ -133,12 +142,7 @@ export class StaticBrotliCache {
     const info = await stat(file);
     if (!info.isFile() || info.size > maxFileBytes) return;
     const source = await readFile(file);
-    const body = await brotliCompress(source, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-      },
-    });
+    const body = await brotliAtBestQuality(source);
     if (this.#totalBytes + body.length > maxTotalBytes) return;
     this.#totalBytes += body.length;
     // Next's own validator for the file (size and time, in hex), marked as this coding's.
