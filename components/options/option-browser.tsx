@@ -92,18 +92,20 @@ function OptionBrowser({ children }: { children: ReactNode }) {
   );
 }
 
-/** The header cells' text of an MDX table (plain text cells). */
-function headerOf(children: ReactNode): string[] {
-  const text = (node: ReactNode): string => {
-    if (typeof node === 'string' || typeof node === 'number') return String(node);
-    if (Array.isArray(node)) return node.map(text).join('');
-    if (isValidElement<{ children?: ReactNode }>(node)) return text(node.props.children);
-    return '';
-  };
-  const thead = Children.toArray(children).find((child) => isValidElement(child) && child.type === 'thead');
-  if (!isValidElement<{ children?: ReactNode }>(thead)) return [];
-  const headerRow = Children.toArray(thead.props.children).find(isValidElement) as { props: { children?: ReactNode } } | undefined;
-  return Children.toArray(headerRow?.props.children).map(text);
+type WithChildren = { children?: ReactNode };
+
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (isValidElement<WithChildren>(node)) return textOf(node.props.children);
+  return '';
+}
+
+/** The header cells' text of an MDX table's `thead` (plain text cells). */
+function headerOf(thead: ReactNode): string[] {
+  if (!isValidElement<WithChildren>(thead)) return [];
+  const headerRow = Children.toArray(thead.props.children).find(isValidElement) as { props: WithChildren } | undefined;
+  return Children.toArray(headerRow?.props.children).map(textOf);
 }
 
 /**
@@ -112,9 +114,8 @@ function headerOf(children: ReactNode): string[] {
  * cells `<OptionTable />` wrote). Any other table renders as usual.
  */
 export function OptionBrowserTable({ children, ...props }: ComponentProps<'table'>) {
-  const header = headerOf(children);
-  if (header.join('|') !== optionTableHeader.join('|')) return <Table {...props}>{children}</Table>;
   const thead = Children.toArray(children).find((child) => isValidElement(child) && child.type === 'thead');
+  if (headerOf(thead).join('|') !== optionTableHeader.join('|')) return <Table {...props}>{children}</Table>;
   return (
     <OptionBrowser>
       <Table {...props}>

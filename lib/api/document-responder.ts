@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ifNoneMatchMatches } from '@/lib/http/conditional';
 import { internalErrorResponse } from '@/lib/http/problem';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
@@ -38,14 +39,6 @@ export const documentCache = {
 } as const;
 
 export const strongEtag = (bytes: string) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
-
-/** RFC 9110 §13.1.2: does an `If-None-Match` value match this entity tag (weak comparison)? */
-export function ifNoneMatchMatches(header: string | null, etag: string): boolean {
-  if (header === null) return false;
-  if (header.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
 
 export function documentResponder(spec: DocumentSpec): RouteHandler {
   let built: { body: string; etag: string; headers?: Record<string, string> } | undefined;

@@ -3,6 +3,7 @@ import { installPeerToken, peerHeader, peerStamp } from './client-ip';
 import { methodNotAllowedError, notFoundError, type ApiError } from './problem';
 import { repairPercentEncoding } from './request-target';
 import { compressResponse } from './response-compression';
+import { inlineHeaders } from './response-headers';
 import type { PageBrotliCache } from './page-brotli';
 import type { StaticBrotliCache } from './static-brotli';
 
@@ -122,9 +123,7 @@ export function installNodeServerHooks(options: NodeServerHooksOptions): void {
   const writeHead = responseProto.writeHead;
   responseProto.writeHead = function writeHeadWithVary(this: http.ServerResponse, ...args: unknown[]) {
     if (!this.headersSent) {
-      const inline = args.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as
-        | Record<string, unknown>
-        | undefined;
+      const inline = inlineHeaders(args);
       const contentType = this.getHeader('content-type') ?? inline?.['content-type'] ?? inline?.['Content-Type'];
       if (isNegotiatedDocument(contentType)) {
         const current = this.getHeader('vary');

@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { prefersBrotli } from './negotiation';
+import { inlineHeaders, responseHeader as header } from './response-headers';
 import { brotliAtBestQuality } from './static-brotli';
 
 /**
@@ -21,12 +22,6 @@ const maxPageBytes = 2 * 1024 * 1024;
 type Chunk = string | Uint8Array;
 type End = (chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void), callback?: () => void) => http.ServerResponse;
 type Write = (chunk: Chunk, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void) => boolean;
-
-function header(response: http.ServerResponse, name: string, inline?: Record<string, unknown>): string | undefined {
-  const value = response.getHeader(name) ?? inline?.[name] ?? inline?.[name.toLowerCase()];
-  if (Array.isArray(value)) return value.join(', ');
-  return value === undefined ? undefined : String(value);
-}
 
 const toBuffer = (chunk: Chunk, encoding?: unknown) =>
   typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk);
@@ -59,7 +54,6 @@ export class PageBrotliCache {
    */
   attach(request: http.IncomingMessage, response: http.ServerResponse): void {
     if (request.method !== 'GET') return;
-    const brotli = prefersBrotli(request.headers['accept-encoding']);
     const innerWriteHead = response.writeHead.bind(response) as (...args: unknown[]) => http.ServerResponse;
     const innerWrite = response.write.bind(response) as Write;
     const innerEnd = response.end.bind(response) as End;
@@ -71,9 +65,9 @@ export class PageBrotliCache {
     response.writeHead = ((...args: unknown[]) => {
       if (!response.headersSent) {
         const status = typeof args[0] === 'number' ? args[0] : response.statusCode;
-        const inline = args.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as Record<string, unknown> | undefined;
+        const inline = inlineHeaders(args);
         key = PageBrotliCache.keyOf(response, status, inline);
-        copy = key !== undefined && brotli ? this.#copies.get(key) : undefined;
+        copy = key !== undefined && prefersBrotli(request.headers['accept-encoding']) ? this.#copies.get(key) : undefined;
         if (copy) {
           // Set before the middleware's header hook runs: it leaves an encoded body alone.
           response.setHeader('Content-Encoding', 'br');
@@ -88,6 +82,12 @@ export class PageBrotliCache {
       return innerWriteHead(...args);
     }) as typeof response.writeHead;
 
+    const keep = (chunk: Chunk, encoding: unknown) => {
+      if (!kept) return;
+      keptBytes += chunk.length;
+      if (keptBytes > maxPageBytes) kept = undefined;
+      else kept.push(toBuffer(chunk, encoding));
+    };
     const ensureHeaders = () => {
       if (!response.headersSent) response.writeHead(response.statusCode);
     };
@@ -95,22 +95,14 @@ export class PageBrotliCache {
     response.write = ((chunk: Chunk, encoding?: never, callback?: never) => {
       ensureHeaders();
       if (copy) return true; // the copy is sent whole at the end
-      if (kept && chunk !== undefined) {
-        keptBytes += chunk.length;
-        if (keptBytes > maxPageBytes) kept = undefined;
-        else kept.push(toBuffer(chunk, encoding));
-      }
+      if (chunk !== undefined) keep(chunk, encoding);
       return innerWrite(chunk, encoding, callback);
     }) as typeof response.write;
 
     response.end = ((chunk?: Chunk | (() => void), encoding?: never, callback?: never) => {
       ensureHeaders();
       if (copy) return innerEnd(copy, typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback);
-      if (kept && chunk !== undefined && typeof chunk !== 'function') {
-        keptBytes += chunk.length;
-        if (keptBytes > maxPageBytes) kept = undefined;
-        else kept.push(toBuffer(chunk, encoding));
-      }
+      if (chunk !== undefined && typeof chunk !== 'function') keep(chunk, encoding);
       const result = innerEnd(chunk as Chunk, encoding, callback);
       if (kept && key !== undefined) {
         const body = Buffer.concat(kept);

@@ -4,6 +4,7 @@ import { Duplex } from 'node:stream';
 import type http from 'node:http';
 import zlib from 'node:zlib';
 import type { PageBrotliCache } from './page-brotli';
+import { responseHeader } from './response-headers';
 
 /**
  * Response compression for `next start`, in Next's place (`compress: false`
@@ -27,9 +28,8 @@ type Middleware = (request: http.IncomingMessage, response: http.ServerResponse,
  * event on the wire when sent, whatever buffers a compressed stream.
  */
 function isCompressible(_request: http.IncomingMessage, response: http.ServerResponse): boolean {
-  const type = response.getHeader('content-type');
-  const value = Array.isArray(type) ? type[0] : type;
-  if (typeof value !== 'string' || /^text\/event-stream\b/i.test(value)) return false;
+  const value = responseHeader(response, 'Content-Type');
+  if (value === undefined || /^text\/event-stream\b/i.test(value)) return false;
   return compressible(value) === true;
 }
 

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { ifNoneMatchMatches } from './conditional';
 import { prefersBrotli } from './negotiation';
 
 /**
@@ -64,13 +65,6 @@ function assetPath(target: string): string | undefined {
   return contentTypes[path.extname(relative)] ? relative : undefined;
 }
 
-/** If-None-Match's weak comparison (RFC 9110 §13.1.2): any listed tag, or `*`. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}
-
 export class StaticBrotliCache {
   readonly #ready = new Map<string, CompressedAsset>();
   readonly #pending = new Map<string, Promise<void>>();
@@ -100,7 +94,7 @@ export class StaticBrotliCache {
       Vary: 'Accept-Encoding',
       ETag: asset.etag,
     };
-    if (matchesEtag(request.headers['if-none-match'], asset.etag)) {
+    if (ifNoneMatchMatches(request.headers['if-none-match'], asset.etag)) {
       response.writeHead(304, headers).end();
     } else {
       response.writeHead(200, { ...headers, 'Content-Length': String(asset.body.length) });
