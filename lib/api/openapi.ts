@@ -32,6 +32,8 @@ const info = {
     '',
     '**Limits of inputs**: `q` is 1–500 characters; `limit` is decimal digits only, 1–50; a batch takes 1–20 operations and a job 1–100, each body at most 64 KiB (`x-max-bytes`).',
     '',
+    '**Compression** (a choice the spec leaves open): answers over 1 KiB are compressed by `Accept-Encoding`, brotli first, then gzip; server-sent events never are.',
+    '',
     '**Versioning**: /v1 is path-versioned. A deprecated endpoint keeps answering and adds `Deprecation: true` and a `Sunset` HTTP-date.',
     '',
     '**MCP** (tag Agents): /mcp, /mcp/docs and /.well-known/mcp take JSON-RPC 2.0 over MCP Streamable HTTP, stateless, answered as JSON in the 2026-07-28 and the 2025 protocol revisions, with open CORS. Their body errors are JSON-RPC errors; tool failures are tool results with `isError`; the 405 and 429 are the problems above. `mcp-protocol-version` on every answer names the revision answered.',
