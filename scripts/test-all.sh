@@ -6,7 +6,9 @@
 #  2. type-check and lint
 #  3. unit and route tests (vitest), including the store contract suite
 #     against a real redis-server through the Upstash REST bridge
-#  4. one production build, then the real-server suite against `next start`
+#  4. one production build, then the real-server suite against `next start`,
+#     on the machine's Node and again on Node 24 (the `node` devDependency:
+#     the runtime the host builds this site for, `nodejs24.x`)
 #  5. browser tests (Playwright, in the Chromium scripts/find-chromium.mjs
 #     finds) against the same build, on a free port (E2E_PORT overrides it)
 # Nothing here needs root (only the apt-get install in step 1 does).
@@ -14,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # npm puts node_modules/.bin first on PATH, where the `node` devDependency
-# (Node 22, for the MCP conformance suite only) would shadow the machine's
+# (Node 24: the host's runtime, and the conformance suite needs 22+) would shadow the machine's
 # Node. Put node_modules/.bin last and run every tool through `bin` below
 # (not npx or npm run, which put it first again), so the suite runs on the
 # machine's own Node (the README's Node 20 or 22).
@@ -48,6 +50,11 @@ echo "build: $(( $(date +%s) - start )) s"
 
 step "real-server tests"
 bin vitest run --project server
+
+# The same suite with the test runner, and so `next start`
+# (tests/helpers/next-server.ts starts it on process.execPath), on Node 24.
+step "real-server tests on Node 24"
+EXPECT_NODE_MAJOR=24 node_modules/.bin/node node_modules/.bin/vitest run --project server
 
 step "browser tests"
 bin playwright test
