@@ -10,7 +10,7 @@ import { createDocsSearch, type DocsSearch } from '@/lib/core/search';
 import type { RateLimitDeps } from '@/lib/http/rate-limit';
 import { signatureDirectoryRoute } from '@/lib/routes';
 import { createStore } from '@/lib/store';
-import { systemClock, type Clock, type Log, type Store } from '@/lib/store/types';
+import { systemClock, systemMonotonicClock, type Clock, type Log, type MonotonicClock, type Store } from '@/lib/store/types';
 
 /**
  * The composition root: the service's edges (configuration, clock, log,
@@ -22,6 +22,8 @@ import { systemClock, type Clock, type Log, type Store } from '@/lib/store/types
 export interface Runtime {
   env: Env;
   clock: Clock;
+  /** What request deadlines and retry windows measure with. */
+  monotonic: MonotonicClock;
   log: Log;
   store: Store;
   /** Public origin for install lines and absolute links. */
@@ -64,6 +66,7 @@ export const consoleLog: Log = (level, message, fields) => {
 export interface RuntimeOverrides {
   env?: Env;
   clock?: Clock;
+  monotonic?: MonotonicClock;
   log?: Log;
   store?: Store;
   fetch?: typeof fetch;
@@ -84,6 +87,7 @@ const noSearchIndex = () => Promise.reject(new Error('no search index is install
 export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
   const env = overrides.env ?? readEnv();
   const clock = overrides.clock ?? systemClock;
+  const monotonic = overrides.monotonic ?? systemMonotonicClock;
   const log = overrides.log ?? consoleLog;
   const store = overrides.store ?? createStore(env, { clock, log });
   const origin = publicOrigin(env);
@@ -122,7 +126,7 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     perMinute: env.RATE_LIMIT_PER_MINUTE,
     clientIp: { onVercel: Boolean(env.VERCEL), trustProxyHops: env.TRUST_PROXY_HOPS },
   };
-  return { env, clock, log, store, origin, signer, codeHost, cursors, search, releases, sandbox, jobs, rateLimit };
+  return { env, clock, monotonic, log, store, origin, signer, codeHost, cursors, search, releases, sandbox, jobs, rateLimit };
 }
 
 const slot = Symbol.for('svc.runtime');

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '@/lib/http/problem';
-import type { Clock, ConditionalKeyValueStore, Log } from '@/lib/store/types';
+import type { Clock, ConditionalKeyValueStore, Log, MonotonicClock } from '@/lib/store/types';
 import { err, ok, type Result } from './result';
 
 /**
@@ -19,7 +19,7 @@ import { err, ok, type Result } from './result';
  * A claim whose write fails or times out is answered 503 "nothing ran", yet
  * the write may still land: a stalled Redis executes the command waiting in
  * its socket buffer when it resumes, which left the key `running` for the
- * whole lease and the client's retry at 409 (issue 9 item 4). Every claim
+ * whole lease and the client's retry at 409. Every claim
  * carries its own id, so the process that gave up on one can name exactly
  * that claim: it takes it over when the retry comes to it, and until the
  * store answers again it keeps asking the store to replace that claim (or
@@ -40,6 +40,8 @@ export type IdempotentOutcome =
 export interface IdempotencyOptions {
   kv: ConditionalKeyValueStore;
   clock: Clock;
+  /** What the background undo of a given-up claim measures its retry window with. */
+  monotonic: MonotonicClock;
   /** Who the key belongs to (the client id): keys of different clients never meet. */
   scope: string;
   /** The validated `Idempotency-Key`. */
@@ -155,7 +157,7 @@ export class AbandonedClaims {
 
   constructor(
     private readonly kv: ConditionalKeyValueStore,
-    private readonly options: { leaseMs: number; log?: Log; maxEntries?: number; retryForMs?: number },
+    private readonly options: { leaseMs: number; monotonic: MonotonicClock; log?: Log; maxEntries?: number; retryForMs?: number },
   ) {}
 
   /** Keys with given-up claims. */
@@ -200,14 +202,14 @@ export class AbandonedClaims {
    */
   private async undo(recordKey: string, value: string, claim: string): Promise<void> {
     const tombstone = JSON.stringify({ state: 'abandoned', claim } satisfies IdempotencyRecord);
-    const started = performance.now();
+    const started = this.options.monotonic();
     let delay = firstRetryDelayMs;
     while (this.owns(recordKey, value)) {
       try {
         await this.kv.replaceIf(recordKey, [null, value], { value: tombstone, ttlMs: this.options.leaseMs });
         break;
       } catch (error) {
-        if (performance.now() - started + delay > (this.options.retryForMs ?? abandonedClaimRetryMs)) {
+        if (this.options.monotonic() - started + delay > (this.options.retryForMs ?? abandonedClaimRetryMs)) {
           this.options.log?.('warn', 'abandoned idempotency claim not undone; it frees the key when its lease ends', { cause: String(error) });
           break;
         }
@@ -225,7 +227,7 @@ export class AbandonedClaims {
 const registries = new WeakMap<ConditionalKeyValueStore, AbandonedClaims>();
 
 /** The registry of given-up claims of `kv` (one per store, so one per process). */
-export function abandonedClaimsOf(kv: ConditionalKeyValueStore, options: { leaseMs: number; log?: Log }): AbandonedClaims {
+export function abandonedClaimsOf(kv: ConditionalKeyValueStore, options: { leaseMs: number; monotonic: MonotonicClock; log?: Log }): AbandonedClaims {
   let registry = registries.get(kv);
   if (!registry) registries.set(kv, (registry = new AbandonedClaims(kv, options)));
   return registry;
@@ -240,10 +242,10 @@ export async function runIdempotent(
   options: IdempotencyOptions,
   execute: () => Promise<StoredResponse>,
 ): Promise<Result<IdempotentOutcome, ApiError>> {
-  const { kv, clock, fingerprint, ttlMs = idempotencyTtlMs, leaseMs = idempotencyLeaseMs, log } = options;
+  const { kv, clock, monotonic, fingerprint, ttlMs = idempotencyTtlMs, leaseMs = idempotencyLeaseMs, log } = options;
   // The scope (a client id, maybe an address) is hashed so the store never holds it.
   const recordKey = `idempotency:v1:${sha256(options.scope)}:${options.key}`;
-  const abandoned = abandonedClaimsOf(kv, { leaseMs, log });
+  const abandoned = abandonedClaimsOf(kv, { leaseMs, monotonic, log });
 
   function newClaim() {
     const claim = randomUUID();

@@ -3,7 +3,7 @@ import { layerInstallerName, urlDesktopNames } from '@/lib/catalog/desktops';
 import { internalErrorResponse } from '@/lib/http/problem';
 import { designPath, installerPath, layerRepo } from '@/lib/site';
 import { answerDeadline, beforeDeadline, type Deadline } from '@/lib/store/deadline';
-import type { Clock } from '@/lib/store/types';
+import type { Clock, MonotonicClock } from '@/lib/store/types';
 import { createUpstreamCache, type UpstreamCache } from './upstream-cache';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
@@ -102,14 +102,17 @@ export function pinDesktop(script: string, desktop: string): string {
 export interface InstallerDeps {
   codeHost: CodeHostClient;
   clock: Clock;
+  /** What the request's deadline measures with. */
+  monotonic: MonotonicClock;
   /** Omit to fetch upstream on every request. */
   cache?: UpstreamCache;
-  /** When the request must be answered by (issue 9 item 5); the upstream fetch gets what is left. */
+  /** When the request must be answered by (lib/store/deadline.ts); the upstream fetch gets what is left. */
   deadline?: Deadline;
 }
 
 /**
- * What counts as an installer script (issue 9 item 5b): non-empty UTF-8
+ * What counts as an installer script (spec "Installers and downloads": a
+ * text/plain installer script; anything else is a 502): non-empty UTF-8
  * text (the code-host client refuses invalid UTF-8) without NUL bytes,
  * starting with a shebang `#!`, as the layer's install.sh does
  * (`#!/bin/sh`, or `#!/usr/bin/env bash`). Anything else (an empty 200, an
@@ -228,7 +231,7 @@ export interface InstallerHandlers {
  * test in tests.
  */
 export function createInstallerHandlers(
-  getDeps: () => Pick<InstallerDeps, 'codeHost' | 'clock'>,
+  getDeps: () => Pick<InstallerDeps, 'codeHost' | 'clock' | 'monotonic'>,
   cache: UpstreamCache = createUpstreamCache(),
 ): InstallerHandlers {
   const guarded =
@@ -236,7 +239,8 @@ export function createInstallerHandlers(
     async (request) => {
       try {
         // Installers and /design.md are not rate-limited: the handler starts on arrival.
-        return await serve(request, { ...getDeps(), cache, deadline: answerDeadline() });
+        const deps = getDeps();
+        return await serve(request, { ...deps, cache, deadline: answerDeadline(deps.monotonic) });
       } catch (error) {
         return internalErrorResponse(error);
       }

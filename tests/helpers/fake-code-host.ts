@@ -25,6 +25,8 @@ export interface RecordedRequest {
   /** The request target exactly as sent (still percent-encoded). */
   path: string;
   headers: IncomingHttpHeaders;
+  /** Set once the connection closed before the answer was complete: the client gave up waiting (or a `drop` scenario cut it). */
+  abandoned?: true;
 }
 
 export type Scenario =
@@ -215,7 +217,11 @@ export async function startFakeCodeHost(): Promise<FakeCodeHost> {
 
   const handle = (host: FakeHostName) => (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? '/';
-    requests.push({ host, method: req.method ?? 'GET', path: target, headers: { ...req.headers } });
+    const recorded: RecordedRequest = { host, method: req.method ?? 'GET', path: target, headers: { ...req.headers } };
+    requests.push(recorded);
+    res.once('close', () => {
+      if (!res.writableFinished) recorded.abandoned = true;
+    });
     if (host === 'elsewhere') return sendText(res, 200, 'you should not be here');
     const pathname = target.split('?')[0] ?? target;
     const scenario = scenarioByPath.get(pathname) ?? scenarioByPath.get('*') ?? scenarios.normal;

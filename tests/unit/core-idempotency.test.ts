@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AbandonedClaims,
+  abandonedClaimRetryMs,
   abandonedClaimsOf,
   canonicalJson,
   idempotencyLeaseMs,
@@ -10,7 +11,9 @@ import {
   type IdempotencyOptions,
   type StoredResponse,
 } from '@/lib/core/idempotency';
+import { systemMonotonicClock, type Log, type MonotonicClock } from '@/lib/store/types';
 import { createFakeClock } from '../helpers/fake-kv';
+import { until, useFakeTime } from '../helpers/fake-time';
 import { createStallingKv } from '../helpers/stalling-kv';
 
 const body = { operations: [{ kind: 'release', app: 'pounce' }] };
@@ -20,12 +23,17 @@ const response = (n: number): StoredResponse => ({
   body: JSON.stringify({ results: [], n }),
 });
 
-function setup() {
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function setup(monotonic: MonotonicClock = systemMonotonicClock) {
   const time = createFakeClock();
   const kv = createStallingKv(time.clock);
   const options = (overrides: Partial<IdempotencyOptions> = {}): IdempotencyOptions => ({
     kv,
     clock: time.clock,
+    monotonic,
     scope: '203.0.113.7',
     key: 'key-1',
     fingerprint: requestFingerprint(body),
@@ -180,7 +188,8 @@ describe('runIdempotent', () => {
   });
 });
 
-// Issue 9 item 4: a claim whose write timed out must not block the retry.
+// A claim whose write timed out (the store stalled) must not block the retry:
+// the client was told nothing ran, so its retry must run.
 describe('runIdempotent after a store stall', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const counting = () => {
@@ -238,7 +247,7 @@ describe('runIdempotent after a store stall', () => {
     const work = counting();
     kv.stall();
     for (let i = 0; i < 3; i += 1) expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('store_unavailable');
-    const registry = abandonedClaimsOf(kv, { leaseMs: idempotencyLeaseMs });
+    const registry = abandonedClaimsOf(kv, { leaseMs: idempotencyLeaseMs, monotonic: systemMonotonicClock });
     expect(registry.size).toBe(1);
     await kv.resume([0]); // only the first claim lands; every undo attempt is lost
     expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('executed');
@@ -246,18 +255,59 @@ describe('runIdempotent after a store stall', () => {
     expect(work.runs).toBe(1);
   });
 
-  it('keeps trying to undo while the store is down, and stops once it answers', async () => {
-    const { options, kv } = setup();
+  /** Counts the undo attempts (replaceIf calls) made on `kv`. */
+  const countUndos = (kv: ReturnType<typeof setup>['kv']) => {
+    const replaceIf = kv.replaceIf;
+    const counter = { attempts: 0 };
+    kv.replaceIf = (...args) => {
+      counter.attempts += 1;
+      return replaceIf(...args);
+    };
+    return counter;
+  };
+
+  it('keeps trying to undo while the store is down, backing off, and stops once it answers', async () => {
+    const time = useFakeTime();
+    const { options, kv } = setup(time.monotonic);
+    const undos = countUndos(kv);
     const work = counting();
     kv.down = true;
     expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('store_unavailable');
-    const registry = abandonedClaimsOf(kv, { leaseMs: idempotencyLeaseMs });
+    const registry = abandonedClaimsOf(kv, { leaseMs: idempotencyLeaseMs, monotonic: time.monotonic });
     expect(registry.size).toBe(1);
-    await sleep(150);
+    await time.advance(0);
+    expect(undos.attempts).toBe(1);
+    // Retries after 100, then 200, then 400 ms.
+    await time.advance(99);
+    expect(undos.attempts).toBe(1);
+    await time.advance(1);
+    expect(undos.attempts).toBe(2);
+    await time.advance(200);
+    expect(undos.attempts).toBe(3);
     kv.down = false;
-    for (let i = 0; i < 40 && registry.size > 0; i += 1) await sleep(25);
+    await time.advance(399);
+    expect(registry.size).toBe(1);
+    await time.advance(1);
+    expect(undos.attempts).toBe(4);
     expect(registry.size).toBe(0);
+    await time.advance(60_000);
+    expect(undos.attempts).toBe(4);
     expect(outcomeOf(await runIdempotent(options(), work.execute))).toBe('executed');
+  });
+
+  it('gives up undoing when its retry window (by the injected monotonic clock) ends, and says so once', async () => {
+    const time = useFakeTime();
+    const { options, kv } = setup(time.monotonic);
+    const logs: Parameters<Log>[] = [];
+    kv.down = true;
+    expect(outcomeOf(await runIdempotent(options({ log: (...line) => logs.push(line) }), counting().execute))).toBe('store_unavailable');
+    const registry = abandonedClaimsOf(kv, { leaseMs: idempotencyLeaseMs, monotonic: time.monotonic });
+    await time.advance(abandonedClaimRetryMs - 5_000);
+    expect(registry.size).toBe(1);
+    expect(logs).toEqual([]);
+    await time.advance(5_000);
+    expect(registry.size).toBe(0);
+    expect(logs).toEqual([['warn', expect.stringContaining('not undone'), expect.any(Object)]]);
   });
 
   it('still executes once for 50 concurrent retries after a stall', async () => {
@@ -294,13 +344,14 @@ describe('runIdempotent after a store stall', () => {
   });
 });
 
-// Issue 9 item 8: the registry of given-up claims is bounded.
+// The registry of given-up claims is bounded (memory stays bounded under a flood).
 describe('AbandonedClaims', () => {
   it('holds at most its bound under a flood of distinct keys', async () => {
     const time = createFakeClock();
     const kv = createStallingKv(time.clock);
     kv.down = true;
-    const registry = new AbandonedClaims(kv, { leaseMs: 1000, maxEntries: 100, retryForMs: 50 });
+    // Time stands still; a window shorter than the first retry delay gives up after one attempt.
+    const registry = new AbandonedClaims(kv, { leaseMs: 1000, monotonic: () => 0, maxEntries: 100, retryForMs: 50 });
     for (let i = 0; i < 5_000; i += 1) registry.add(`k${i}`, `v${i}`, `c${i}`);
     expect(registry.size).toBeLessThanOrEqual(100);
     expect(registry.owns('k4999', 'v4999')).toBe(true);
@@ -311,8 +362,7 @@ describe('AbandonedClaims', () => {
     expect(registry.owns('same', 's0')).toBe(false);
     expect(registry.size).toBeLessThanOrEqual(100);
     // Each gives up after its retry window.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(registry.size).toBe(0);
+    await until(() => registry.size === 0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { releaseSchema } from '@/lib/core/schemas';
 import {
   createReleaseService,
@@ -9,6 +9,7 @@ import {
 } from '@/lib/core/releases';
 import { deadlineAfter } from '@/lib/store/deadline';
 import { createFakeClock, createFakeKv } from '../helpers/fake-kv';
+import { track, useFakeTime } from '../helpers/fake-time';
 
 const web = 'https://github.com/layer-desktop/pounce';
 
@@ -277,8 +278,8 @@ describe('download target', () => {
   });
 });
 
-// Issue 9 item 5d: one asset-URL policy where the release document is built,
-// so every door (REST, batch, /download) gets it.
+// One asset-URL policy where the release document is built, so every door
+// (REST, batch, /download) gets it: a download never leaves the code host.
 describe('asset URL policy', () => {
   const evil = 'https://evil.example/Pounce.dmg';
   const withUserinfo = `https://user:pw@github.com/layer-desktop/pounce/releases/download/v2026.11.20/Pounce.zip`;
@@ -309,21 +310,22 @@ describe('asset URL policy', () => {
   });
 });
 
-// Issue 9 item 5a: each caller's deadline bounds what it waits for.
+// Each caller's deadline bounds what it waits for (lib/store/deadline.ts),
+// checked on fake timers: the exact millisecond, whatever the machine.
 describe('deadlines', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   const never = () => new Promise<ReleaseApiResult>(() => undefined);
-  const elapsed = async <T>(run: () => Promise<T>) => {
-    const started = performance.now();
-    const value = await run();
-    return { value, ms: performance.now() - started };
-  };
 
   it('a hanging code host is upstream_unavailable at the caller’s deadline, not the service’s own timeout', async () => {
+    const time = useFakeTime();
     const { service } = setup(never, { timeoutMs: 10_000 });
-    const { value, ms } = await elapsed(() => service.latestRelease('pounce', deadlineAfter(60)));
-    expect(value.ok ? 'ok' : value.error.code).toBe('upstream_unavailable');
-    expect(ms).toBeGreaterThanOrEqual(55);
-    expect(ms).toBeLessThan(1000);
+    const answer = track(service.latestRelease('pounce', deadlineAfter(60, time.monotonic)));
+    await time.advance(59);
+    expect(answer.settled).toBe(false);
+    await time.advance(1);
+    expect(answer.value && (answer.value.ok ? 'ok' : answer.value.error.code)).toBe('upstream_unavailable');
   });
 
   it('passes what is left of the deadline to the code-host call', async () => {
@@ -335,48 +337,62 @@ describe('deadlines', () => {
       },
     };
     const time = createFakeClock();
+    let monotonic = 0;
     const service = createReleaseService({ api, kv: createFakeKv(time.clock), clock: time.clock });
-    await service.latestRelease('pounce', deadlineAfter(3000));
-    expect(seen).toBeGreaterThan(2500);
-    expect(seen).toBeLessThanOrEqual(3000);
+    const deadline = deadlineAfter(3000, () => monotonic);
+    monotonic = 400; // time spent before the lookup
+    await service.latestRelease('pounce', deadline);
+    expect(seen).toBe(2600);
   });
 
-  it('a store read that hangs is given up at the deadline', async () => {
-    const time = createFakeClock();
-    const kv = createFakeKv(time.clock);
+  it('a store read that hangs is given up at the deadline; the code host, answering at once, still makes it', async () => {
+    const time = useFakeTime();
+    const clock = createFakeClock();
+    const kv = createFakeKv(clock.clock);
     kv.get = () => new Promise<string | null>(() => undefined);
-    const { api } = fakeApi(standard);
-    const service = createReleaseService({ api, kv, clock: time.clock });
-    const { value, ms } = await elapsed(() => service.latestRelease('pounce', deadlineAfter(80)));
-    // The cache read gave up; the code host, answering at once, still made it.
-    expect(value.ok).toBe(true);
-    expect(ms).toBeGreaterThanOrEqual(75);
-    expect(ms).toBeLessThan(1000);
+    const { api, calls } = fakeApi(standard);
+    const service = createReleaseService({ api, kv, clock: clock.clock });
+    const answer = track(service.latestRelease('pounce', deadlineAfter(80, time.monotonic)));
+    await time.advance(79);
+    expect(answer.settled).toBe(false);
+    expect(calls).toHaveLength(0);
+    await time.advance(1);
+    expect(answer.value?.ok).toBe(true);
+    expect(calls).toHaveLength(1);
   });
 
   it('a caller joining a shared lookup stops waiting at its own deadline; the lookup goes on for the others', async () => {
+    const time = useFakeTime();
     const { service, calls } = setup(() => new Promise((resolve) => setTimeout(() => resolve(standard()), 300)));
-    const first = service.latestRelease('pounce');
-    const { value: second, ms } = await elapsed(() => service.latestRelease('pounce', deadlineAfter(40)));
-    expect(second.ok ? 'ok' : second.error.code).toBe('upstream_unavailable');
-    expect(ms).toBeLessThan(250);
-    expect((await first).ok).toBe(true);
+    const first = track(service.latestRelease('pounce'));
+    const second = track(service.latestRelease('pounce', deadlineAfter(40, time.monotonic)));
+    await time.advance(40);
+    expect(second.value && (second.value.ok ? 'ok' : second.value.error.code)).toBe('upstream_unavailable');
+    expect(first.settled).toBe(false);
+    await time.advance(260);
+    expect(first.value?.ok).toBe(true);
     expect(calls).toHaveLength(1);
   });
 
   it('does not wait for the cache write: a store that hangs on writes still answers', async () => {
-    const time = createFakeClock();
-    const kv = createFakeKv(time.clock);
-    kv.set = () => new Promise<void>(() => undefined);
+    // Fake time stands still: only an answer that waits for no timer arrives.
+    const time = useFakeTime();
+    const clock = createFakeClock();
+    const kv = createFakeKv(clock.clock);
+    let writes = 0;
+    kv.set = () => {
+      writes += 1;
+      return new Promise<void>(() => undefined);
+    };
     const { api } = fakeApi(standard);
-    const service = createReleaseService({ api, kv, clock: time.clock });
-    const { value, ms } = await elapsed(() => service.latestRelease('pounce', deadlineAfter(500)));
+    const service = createReleaseService({ api, kv, clock: clock.clock });
+    const value = await service.latestRelease('pounce', deadlineAfter(500, time.monotonic));
     expect(value.ok).toBe(true);
-    expect(ms).toBeLessThan(400);
+    expect(writes).toBe(1);
   });
 });
 
-// Issue 9 item 8: the service's maps are keyed by catalog app, so a flood of names cannot grow them.
+// The service's maps are keyed by catalog app, so a flood of names cannot grow them (memory stays bounded).
 describe('bounded by the catalog', () => {
   it('a flood of distinct app names makes no upstream call and writes nothing', async () => {
     const { service, calls, kv } = setup(standard);

@@ -12,6 +12,7 @@ import {
   pinnedDesktop,
   scriptProblem,
 } from '@/lib/installers';
+import { systemMonotonicClock } from '@/lib/store/types';
 import { scenarios, startFakeCodeHost, stubDesignDoc, stubInstaller, type FakeCodeHost } from '../helpers/fake-code-host';
 
 let host: FakeCodeHost;
@@ -24,6 +25,7 @@ afterAll(async () => {
 
 let now = Date.parse('2026-11-21T12:00:00Z');
 const clock = () => now;
+const monotonic = systemMonotonicClock;
 
 function handlers(options: { timeoutMs?: number; maxBytes?: number } = {}) {
   const codeHost = createCodeHostClient({
@@ -33,7 +35,7 @@ function handlers(options: { timeoutMs?: number; maxBytes?: number } = {}) {
     timeoutMs: options.timeoutMs ?? 1000,
     maxBytes: options.maxBytes ?? 64 * 1024,
   });
-  return createInstallerHandlers(() => ({ codeHost, clock }));
+  return createInstallerHandlers(() => ({ codeHost, clock, monotonic }));
 }
 
 const base = 'http://svc.test';
@@ -220,30 +222,25 @@ describe('in-process cache', () => {
     expect(await cache.getOrLoad('b', now, 1000, load('b2'))).toMatchObject({ body: 'b2' });
   });
 
-  it('is faster warm than cold (p50 over repeated calls)', async () => {
-    const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+  // Speed is a figure of `npm run bench` (scripts/bench/latency-figures.mjs); here, where answers come from.
+  it('a warm cache answers without the code host, the same bytes; a cold one asks it once per request', async () => {
     const codeHost = createCodeHostClient({ apiUrl: host.apiUrl, rawUrl: host.rawUrl, clock, maxBytes: 64 * 1024 });
-    const cold: number[] = [];
-    for (let i = 0; i < 60; i += 1) {
-      // A fresh cache each time: every call goes to the (loopback) code host.
-      const installers = createInstallerHandlers(() => ({ codeHost, clock }), createUpstreamCache());
-      const started = performance.now();
-      await (await installers.installer.hacker(new Request(`${base}/hacker.sh`))).text();
-      cold.push(performance.now() - started);
+    const cold: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      // A fresh cache each time: every call goes to the code host.
+      const installers = createInstallerHandlers(() => ({ codeHost, clock, monotonic }), createUpstreamCache());
+      cold.push(await (await installers.installer.hacker(new Request(`${base}/hacker.sh`))).text());
     }
-    const warmHandlers = createInstallerHandlers(() => ({ codeHost, clock }));
+    expect(host.calls(upstreamPath('main'))).toBe(5);
+    const warmHandlers = createInstallerHandlers(() => ({ codeHost, clock, monotonic }));
     await warmHandlers.installer.hacker(new Request(`${base}/hacker.sh`));
     const callsBefore = host.requests.length;
-    const warm: number[] = [];
-    for (let i = 0; i < 300; i += 1) {
-      const started = performance.now();
-      await (await warmHandlers.installer.hacker(new Request(`${base}/hacker.sh`))).text();
-      warm.push(performance.now() - started);
+    for (let i = 0; i < 50; i += 1) {
+      const warm = await warmHandlers.installer.hacker(new Request(`${base}/hacker.sh`));
+      expect(warm.status).toBe(200);
+      expect(await warm.text()).toBe(cold[0]);
     }
     expect(host.requests.length).toBe(callsBefore);
-    const [coldP50, warmP50] = [p50(cold), p50(warm)];
-    console.log(`[installers] p50 uncached ${coldP50.toFixed(3)} ms (loopback upstream), cached ${warmP50.toFixed(3)} ms`);
-    expect(warmP50).toBeLessThan(coldP50);
   });
 });
 
@@ -270,7 +267,7 @@ describe('/design.md', () => {
   });
 });
 
-// Issue 9 item 5b: only a script is served as an installer, and nothing else is cached.
+// Only a script is served as an installer (spec "Installers and downloads"), and nothing else is cached.
 describe('what counts as a script', () => {
   it('non-empty text without NUL bytes that starts with #!', () => {
     expect(scriptProblem(stubInstaller)).toBeUndefined();
@@ -311,7 +308,7 @@ describe('what counts as a script', () => {
   });
 });
 
-// Issue 9 item 8: the in-process cache stays within its bounds under a flood of distinct keys.
+// The in-process cache stays within its bounds under a flood of distinct keys (memory stays bounded).
 describe('in-process cache bounds', () => {
   const success = (body: string) => async () => ({ ok: true as const, status: 200, headers: new Headers(), body });
 

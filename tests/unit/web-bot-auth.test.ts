@@ -8,7 +8,7 @@ import { createInstallerHandlers, createSignatureDirectoryHandler } from '@/lib/
 import { createRuntime } from '@/lib/runtime';
 
 const buildCodeHostDeps = (env: ReturnType<typeof parseEnv>) => createRuntime({ env });
-import { systemClock } from '@/lib/store/types';
+import { systemClock, systemMonotonicClock } from '@/lib/store/types';
 import { scenarios, startFakeCodeHost, type FakeCodeHost, type RecordedRequest } from '../helpers/fake-code-host';
 
 let host: FakeCodeHost;
@@ -60,13 +60,14 @@ describe('signed outbound requests', () => {
   }
 
   it('signs installer, design and release fetches; the library verifier accepts them', async () => {
-    const installers = createInstallerHandlers(() => ({ codeHost: client(), clock: systemClock }));
+    const before = Date.now();
+    const installers = createInstallerHandlers(() => ({ codeHost: client(), clock: systemClock, monotonic: systemMonotonicClock }));
     expect((await installers.installer.hacker(new Request('http://svc.test/hacker.sh'))).status).toBe(200);
     expect((await installers.designDoc(new Request('http://svc.test/design.md'))).status).toBe(200);
     expect((await client().api(['repos', 'layer-desktop', 'pounce', 'releases', 'latest'])).ok).toBe(true);
     expect(host.requests.map((r) => r.host)).toEqual(['raw', 'raw', 'api']);
 
-    const started = Math.floor(Date.now() / 1000);
+    const after = Date.now();
     for (const recorded of host.requests) {
       expect(recorded.headers['signature-agent']).toBe(`"${agentUrl}"`);
       // RFC 9421 §2: the covered components, in order, then the parameters.
@@ -77,7 +78,9 @@ describe('signed outbound requests', () => {
       expect(params.tag).toBe('web-bot-auth');
       expect(params.keyid).toBe(thumbprint(keys.publicJwk));
       expect(params.expires.getTime() - params.created.getTime()).toBe(signatureLifetimeMs);
-      expect(Math.abs(params.created.getTime() / 1000 - started)).toBeLessThanOrEqual(5);
+      // Stamped by the injected clock while the requests were made (whole seconds, so compared as such).
+      expect(params.created.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      expect(params.created.getTime()).toBeLessThanOrEqual(after);
       expect(params.nonce).toMatch(/^[A-Za-z0-9+/]{86}==$/);
     }
     // A fresh nonce per request.

@@ -20,12 +20,12 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 
 /**
  * The services of one request's tools. A release lookup gets the request's
- * deadline (issue 9 item 5: every answer within 5 s), less the limiter's
+ * deadline (every answer within 5 s, lib/store/deadline.ts), less the limiter's
  * fail-open bound, as on /v1 (lib/api/handlers/v1.ts).
  */
 function toolContext(): ToolContext {
   const rt = runtime();
-  const deadline = answerDeadline(failOpenTimeoutMs);
+  const deadline = answerDeadline(rt.monotonic, failOpenTimeoutMs);
   return {
     search: rt.search,
     releases: { latestRelease: (app) => rt.releases.latestRelease(app, deadline) },

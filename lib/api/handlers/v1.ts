@@ -68,11 +68,11 @@ export const listApps = listHandler('listApps', 'apps');
 const releaseCache = { 'Cache-Control': 'public, max-age=60, s-maxage=300' };
 
 /**
- * Issue 9 item 5: every answer within 5 s of arrival. Rate-limited doors
+ * Every answer within 5 s of arrival (lib/store/deadline.ts). Rate-limited doors
  * start after the limiter, which may take up to its fail-open bound; the
  * route layer does not stamp arrival, so that bound is taken off the budget.
  */
-const rateLimitedDeadline = () => answerDeadline(failOpenTimeoutMs);
+const rateLimitedDeadline = () => answerDeadline(runtime().monotonic, failOpenTimeoutMs);
 
 async function releaseReply(app: string, sandbox: boolean): Promise<JsonReply> {
   const rt = runtime();
@@ -88,7 +88,8 @@ export const getReleaseAlias = implement(endpointById('getReleaseAlias'), async 
 
 export const download = implement(endpointById('download'), async ({ params }) => {
   // Not rate-limited: the handler starts on arrival.
-  const target = await runtime().releases.downloadTarget(params.app, answerDeadline());
+  const rt = runtime();
+  const target = await rt.releases.downloadTarget(params.app, answerDeadline(rt.monotonic));
   if (!target.ok) {
     const body = [
       '# Not a downloadable app',
@@ -104,7 +105,7 @@ export const download = implement(endpointById('download'), async ({ params }) =
     return new Response(body, { status: 404, headers: { 'Content-Type': 'text/markdown; charset=utf-8', ...noStore } });
   }
   // The asset redirect is cached briefly at the edge. The fallback to the
-  // releases page is not cached at all (issue 9 item 5c): it answers an
+  // releases page is not cached at all: it answers an
   // outage or a release without a macOS asset, and an edge keeping it would
   // go on sending people there after recovery.
   const cacheControl = target.value.kind === 'asset' ? 'public, max-age=60, s-maxage=300' : 'no-store';
@@ -149,7 +150,7 @@ export const runBatchHandler = implement(
     const validKey = unwrap(validateIdempotencyKey(key));
     const outcome = unwrap(
       await runIdempotent(
-        { kv: rt.store.kv, clock: rt.clock, scope: client, key: validKey, fingerprint: requestFingerprint(body), log: rt.log },
+        { kv: rt.store.kv, clock: rt.clock, monotonic: rt.monotonic, scope: client, key: validKey, fingerprint: requestFingerprint(body), log: rt.log },
         execute,
       ),
     );
