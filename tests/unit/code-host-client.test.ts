@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCodeHostUrl, CodeHostPathError, createCodeHostClient, defaultUserAgent } from '@/lib/code-host';
 import { systemClock } from '@/lib/store/types';
 import { fakeReleaseTag, scenarios, startFakeCodeHost, stubInstaller, type FakeCodeHost } from '../helpers/fake-code-host';
+import { track, until, useFakeTime } from '../helpers/fake-time';
 
 let host: FakeCodeHost;
 beforeAll(async () => {
@@ -11,6 +12,9 @@ afterAll(async () => {
   await host.close();
 });
 beforeEach(() => host.reset());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const client = (overrides: Partial<Parameters<typeof createCodeHostClient>[0]> = {}) =>
   createCodeHostClient({
@@ -137,12 +141,18 @@ describe('requests through the fake code host', () => {
     expect(host.calls(installerPath)).toBe(4);
   });
 
-  it('times out a slow answer', async () => {
+  it('times out a slow answer at its own timeout, and abandons the request', async () => {
+    // Fake timers drive both the client's timeout and the host's delay.
+    const time = useFakeTime();
     host.setScenario(installerPath, scenarios.slow(2000));
-    const started = performance.now();
-    const result = await client({ timeoutMs: 150 }).raw(['layer-desktop', 'layer', 'main', 'install.sh']);
-    expect(result).toEqual({ ok: false, reason: 'timeout' });
-    expect(performance.now() - started).toBeLessThan(1500);
+    const result = track(client({ timeoutMs: 150 }).raw(['layer-desktop', 'layer', 'main', 'install.sh']));
+    await until(() => host.requests.length === 1);
+    await time.advance(149);
+    expect(result.settled).toBe(false);
+    await time.advance(1);
+    await until(() => result.settled);
+    expect(result.value).toEqual({ ok: false, reason: 'timeout' });
+    await until(() => host.requests[0]!.abandoned === true);
   });
 
   it('reports a dropped connection as unreachable', async () => {

@@ -129,11 +129,27 @@ describe('runBatch', () => {
     expect(gallery?.ok && 'desktops' in gallery.data && gallery.data.desktops.length).toBe(desktops.length);
   });
 
-  it('runs operations concurrently', async () => {
-    const { deps } = fakeDeps({ searchDelayMs: 100 });
-    const started = Date.now();
-    await runBatch({ operations: Array.from({ length: 10 }, () => ({ kind: 'search' as const, q: 'x' })) }, deps);
-    expect(Date.now() - started).toBeLessThan(600);
+  it('runs operations concurrently: every one has started before any finishes', async () => {
+    const { deps } = fakeDeps();
+    let started = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const startedWhenReleased: number[] = [];
+    const search = deps.search.search;
+    deps.search = {
+      async search(input) {
+        started += 1;
+        await gate;
+        startedWhenReleased.push(started);
+        return search(input);
+      },
+    };
+    const answer = runBatch({ operations: Array.from({ length: 10 }, () => ({ kind: 'search' as const, q: 'x' })) }, deps);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(started).toBe(10);
+    release();
+    expect((await answer).results).toHaveLength(10);
+    expect(startedWhenReleased).toEqual(Array.from({ length: 10 }, () => 10));
   });
 
   it('turns a crashing operation into an internal_error entry and answers the rest', async () => {

@@ -1,38 +1,65 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failOpenLimiter } from '@/lib/store/fail-open';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { failOpenLimiter, failOpenTimeoutMs } from '@/lib/store/fail-open';
 import { createMemoryStore, defaultMaxBytes, defaultMaxKeys } from '@/lib/store/memory-store';
 import { StoreUnavailableError, type Log, type RateLimiter, type Store } from '@/lib/store/types';
 import { BoundedMap, createUpstashStore } from '@/lib/store/upstash-store';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { track, useFakeTime } from '../helpers/fake-time';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
 
 /**
- * Failure behaviour of the store. The rate limiter fails open within 250 ms
- * (not @upstash/ratelimit's 5 s default) and logs at most once a minute; the
- * key-value half reports StoreUnavailableError instead of hanging or leaking
- * the client's errors; a store recovers when Redis comes back.
+ * Failure behaviour of the store. The rate limiter fails open after 250 ms
+ * without an answer (not @upstash/ratelimit's 5 s default) and logs at most
+ * once a minute; the key-value half reports StoreUnavailableError, by its
+ * own 1 s timeout, instead of hanging or leaking the client's errors; a
+ * store recovers when Redis comes back. When each happens is checked with
+ * fake timers; how long it takes on a real Redis is a figure of
+ * `npm run bench` (scripts/bench/latency-figures.mjs).
  */
 const limit = 600;
 const windowMs = 60_000;
-// Wall-clock bound for "within 250 ms", with room for CI noise.
-const failOpenBoundMs = 400;
 
-async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  const value = await run();
-  return { value, ms: performance.now() - started };
-}
-
-async function timedRejection(run: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
-  const started = performance.now();
+async function rejection(run: () => Promise<unknown>): Promise<unknown> {
   try {
     await run();
   } catch (error) {
-    return { error, ms: performance.now() - started };
+    return error;
   }
   throw new Error('expected the operation to fail');
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the fail-open limiter, by the clock', () => {
+  const hanging: RateLimiter = { limit: () => new Promise(() => undefined) };
+
+  it('lets a request through with a full window exactly when the inner limiter has not answered in 250 ms', async () => {
+    const time = useFakeTime();
+    const logs: Parameters<Log>[] = [];
+    const limiter = failOpenLimiter(hanging, { limit, windowMs, log: (...line) => logs.push(line), clock: () => 0 });
+    const decision = track(limiter.limit('203.0.113.7'));
+    await time.advance(failOpenTimeoutMs - 1);
+    expect(decision.settled).toBe(false);
+    await time.advance(1);
+    expect(decision.value).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
+    expect(logs).toEqual([['warn', expect.stringContaining('fail open'), expect.objectContaining({ timeoutMs: failOpenTimeoutMs, cause: 'Error: no answer within 250 ms' })]]);
+  });
+
+  it('does not wait for its timer when the inner limiter fails, nor when it answers', async () => {
+    useFakeTime();
+    const failing: RateLimiter = { limit: () => Promise.reject(new StoreUnavailableError('Redis rate limit failed: connection refused')) };
+    const logs: Parameters<Log>[] = [];
+    // Fake time never moves here: both answers come without the 250 ms timer.
+    const failedOpen = failOpenLimiter(failing, { limit, windowMs, log: (...line) => logs.push(line), clock: () => 0 });
+    expect(await failedOpen.limit('k')).toMatchObject({ allowed: true, remaining: limit });
+    expect(logs[0]?.[2]).toMatchObject({ cause: 'StoreUnavailableError: Redis rate limit failed: connection refused' });
+    const answered = failOpenLimiter(createMemoryStore({ clock: () => 0, limit, windowMs }).limiter, { limit, windowMs, log: () => undefined });
+    expect(await answered.limit('k')).toMatchObject({ allowed: true, remaining: limit - 1 });
+  });
+});
 
 describe('Upstash store when Redis fails', () => {
   let redis: RedisServer;
@@ -66,16 +93,11 @@ describe('Upstash store when Redis fails', () => {
     expect(logs).toHaveLength(0);
   });
 
-  it('fails open within 250 ms when Redis is down, and warns once a minute', async () => {
+  it('fails open when Redis is down, and warns once a minute', async () => {
     await redis.stop();
-    const figures: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const { value, ms } = await timed(() => limiter.limit('203.0.113.7'));
-      figures.push(ms);
-      expect(value).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
+      expect(await limiter.limit('203.0.113.7')).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
     }
-    console.info(`fail-open latency, Redis stopped: ${figures.map((ms) => ms.toFixed(1)).join(', ')} ms`);
-    expect(Math.max(...figures)).toBeLessThan(failOpenBoundMs);
 
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ level: 'warn', message: expect.stringContaining('fail open') });
@@ -90,7 +112,7 @@ describe('Upstash store when Redis fails', () => {
     expect(logs[1]!.fields).toMatchObject({ failuresSinceLastWarning: 6 }); // 4 quiet ones, +30 s, +61 s
   });
 
-  it('reports StoreUnavailableError from key-value operations, quickly, while Redis is down', async () => {
+  it('reports StoreUnavailableError from key-value operations while Redis is down', async () => {
     const operations: [string, () => Promise<unknown>][] = [
       ['get', () => store.kv.get('private-key')],
       ['set', () => store.kv.set('private-key', 'private-value', 1000)],
@@ -99,9 +121,8 @@ describe('Upstash store when Redis fails', () => {
       ['replaceIf', () => store.kv.replaceIf('private-key', ['private-old'], { value: 'private-value', ttlMs: 1000 })],
     ];
     for (const [name, run] of operations) {
-      const { error, ms } = await timedRejection(run);
+      const error = await rejection(run);
       expect(error, name).toBeInstanceOf(StoreUnavailableError);
-      expect(ms, name).toBeLessThan(2000);
       // The client's messages quote the command; ours must not carry keys or values.
       expect(String(error), name).not.toContain('private-');
       expect((error as Error).cause, name).toBeUndefined();
@@ -110,20 +131,23 @@ describe('Upstash store when Redis fails', () => {
     await expect(store.limiter.limit('k')).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 
-  it('fails open within 250 ms when Redis hangs, and key-value operations time out', async () => {
+  it('fails open when Redis hangs, and key-value operations end by their own timeout', async () => {
     await redis.start();
     expect((await store.limiter.limit(`warm-${randomUUID()}`)).allowed).toBe(true);
     redis.pause();
     try {
-      const { value, ms } = await timed(() => limiter.limit(`hung-${randomUUID()}`));
-      console.info(`fail-open latency, Redis not answering: ${ms.toFixed(1)} ms`);
-      expect(value).toMatchObject({ allowed: true, remaining: limit });
-      expect(ms).toBeLessThan(failOpenBoundMs);
+      const warnings = logs.length;
+      now += 120_000; // past the warning interval, so this failure is logged
+      expect(await limiter.limit(`hung-${randomUUID()}`)).toMatchObject({ allowed: true, remaining: limit });
+      // Whichever timer ended the wait (the wrapper's or the client's, both 250 ms), it was a timeout.
+      expect(logs.slice(warnings)).toEqual([
+        expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ cause: expect.stringContaining('no answer within 250 ms') }) }),
+      ]);
 
-      const { error, ms: kvMs } = await timedRejection(() => store.kv.get('up'));
-      console.info(`key-value timeout, Redis not answering: ${kvMs.toFixed(1)} ms`);
+      // The client's own per-request signal ended the call: its timeout is named, not a socket error.
+      const error = await rejection(() => store.kv.get('up'));
       expect(error).toBeInstanceOf(StoreUnavailableError);
-      expect(kvMs).toBeLessThan(2000);
+      expect(String(error)).toContain('no answer within 1000 ms');
     } finally {
       redis.resume();
     }
@@ -182,7 +206,7 @@ describe('memory store bounds', () => {
     store.close();
   });
 
-  // Issue 9 item 8: the defaults bound the records by count and by bytes under a flood of distinct keys.
+  // The defaults bound the records by count and by bytes under a flood of distinct keys (memory stays bounded).
   it('holds at most defaultMaxKeys records and defaultMaxBytes of them under a flood of distinct keys', async () => {
     const store = createMemoryStore({ clock: () => 0, limit, windowMs });
     const small = 'v';
@@ -209,12 +233,15 @@ describe('memory store bounds', () => {
   });
 
   it('sweeps expired entries periodically', async () => {
+    const time = useFakeTime();
     let now = 0;
     const store = createMemoryStore({ clock: () => now, limit, windowMs: 1000, sweepIntervalMs: 20 });
     await store.kv.set('a', 'v', 10);
     await store.limiter.limit('ip');
     now = 5000;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await time.advance(19);
+    expect(store.size()).toEqual({ kv: 1, limiter: 1 });
+    await time.advance(1);
     expect(store.size()).toEqual({ kv: 0, limiter: 0 });
     store.close();
   });

@@ -60,10 +60,9 @@ describe('createStore picks its adapter from the environment', () => {
       parseEnv({ UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:9', UPSTASH_REDIS_REST_TOKEN: 'token' }),
       { log },
     );
-    const started = performance.now();
+    // When it lets a request through is checked on fake timers (tests/unit/store-faults.test.ts).
     expect(await store.limiter.limit('ip')).toMatchObject({ allowed: true, limit: 600, remaining: 600 });
-    expect(performance.now() - started).toBeLessThan(400);
-    expect(lines).toEqual([expect.objectContaining({ level: 'warn' })]);
+    expect(lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringContaining('fail open') })]);
   });
 });
 
