@@ -11,7 +11,7 @@ import { flatMcpManifestSchema, mcpManifestSchema, serverCardSchema } from '@/li
 import { a2aRequestSchema, a2aResponseSchema, agentCardSchema } from '@/lib/agents/a2a-schemas';
 import { a2aVersions } from '@/lib/agents/a2a-skills';
 import { a2a, mcp } from '@/lib/routes';
-import type { EndpointExample, EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
+import { preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointExample, type EndpointSpec, type HeaderSpec, type ResponseSpec } from './endpoint';
 import { documentRow, requiredHeader } from './discovery-endpoints';
 import { documentCache } from './document-responder';
 
@@ -158,13 +158,13 @@ function transport(id: string, path: string, served: string, tool: ExampleTool, 
 
 /**
  * The preflight of a transport row. The route layer answers it (open CORS,
- * lib/api/route-handlers.ts) with the row's request headers after
- * `content-type` and `accept`, so the documented list is read the same way.
+ * lib/api/route-handlers.ts) with `preflightRequestHeaders`, so the
+ * documented list is the one answered.
  * Not counted against the rate limit.
  */
 function preflight(id: string, transportRow: EndpointSpec): EndpointSpec {
   const { path } = transportRow;
-  const requestHeaders = ['content-type', 'accept', ...Object.keys(transportRow.headers ?? {}).map((name) => name.toLowerCase())];
+  const requestHeaders = preflightRequestHeaders([transportRow]);
   return {
     id,
     method: 'OPTIONS',
@@ -180,7 +180,7 @@ function preflight(id: string, transportRow: EndpointSpec): EndpointSpec {
           Allow: requiredHeader('`POST, OPTIONS`'),
           'Access-Control-Allow-Methods': requiredHeader('`POST, OPTIONS`'),
           'Access-Control-Allow-Headers': requiredHeader(`\`${requestHeaders.join(', ')}\``),
-          'Access-Control-Max-Age': { description: 'Seconds a browser may keep the preflight (86400)', schema: z.number().int(), required: true },
+          'Access-Control-Max-Age': { description: `Seconds a browser may keep the preflight (${preflightMaxAgeSeconds})`, schema: z.number().int(), required: true },
         },
       },
     },

@@ -129,6 +129,19 @@ export function allowHeader(declared: readonly HttpMethod[]): string {
   return [...methods].join(', ');
 }
 
+/**
+ * What an open preflight allows besides the path's methods (spec
+ * "Authentication" 2): the request headers `content-type`, `accept` and
+ * those the path's rows read, kept by a browser for a day. The route layer
+ * answers with these and /openapi.json documents them.
+ */
+export const preflightMaxAgeSeconds = 86400;
+export function preflightRequestHeaders(rows: readonly Pick<EndpointSpec, 'headers'>[]): string[] {
+  const names = new Set(['content-type', 'accept']);
+  for (const row of rows) for (const name of Object.keys(row.headers ?? {})) names.add(name.toLowerCase());
+  return [...names];
+}
+
 /** Builds an OpenAPI-style path template matcher: `/v1/jobs/{id}` → RegExp. */
 export function pathPattern(template: string): RegExp {
   const escaped = template

@@ -3,7 +3,7 @@ import { rateLimitGuard } from '@/lib/http/rate-limit';
 import { withHeaders } from '@/lib/http/route-handler';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
-import { allowHeader, type EndpointSpec, type HttpMethod } from './endpoint';
+import { allowHeader, preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointSpec, type HttpMethod } from './endpoint';
 import { endpoints, rateLimitHeaders } from './endpoints';
 
 /**
@@ -51,14 +51,12 @@ function openCors(rows: readonly EndpointSpec[], allow: string) {
       for (const name of Object.keys(response.headers ?? {})) if (!/^access-control-/i.test(name)) exposed.add(name);
     }
   }
-  const requestHeaders = new Set(['content-type', 'accept']);
-  for (const row of rows) for (const name of Object.keys(row.headers ?? {})) requestHeaders.add(name.toLowerCase());
   return {
     headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': [...exposed].join(', ') },
     preflight: {
       'Access-Control-Allow-Methods': allow,
-      'Access-Control-Allow-Headers': [...requestHeaders].join(', '),
-      'Access-Control-Max-Age': '86400',
+      'Access-Control-Allow-Headers': preflightRequestHeaders(rows).join(', '),
+      'Access-Control-Max-Age': String(preflightMaxAgeSeconds),
     },
   };
 }
