@@ -81,7 +81,7 @@ export default function HomePage() {
                 )}
               </div>
               <p className="text-sm text-fd-card-foreground">{desktop.blurb}</p>
-              <p className="mt-auto text-xs text-neutral-600 dark:text-neutral-400">by {desktop.author}</p>
+              {desktop.author ? <p className="mt-auto text-xs text-neutral-600 dark:text-neutral-400">by {desktop.author}</p> : null}
             </li>
           ))}
         </ul>

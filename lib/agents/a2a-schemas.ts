@@ -102,7 +102,6 @@ export const agentCardSchema = z
     supportedInterfaces: z
       .array(z.object({ url: z.string(), protocolBinding: z.literal('JSONRPC'), protocolVersion: z.enum(a2aVersions) }))
       .describe('A2A 1.0: the JSON-RPC interface at /a2a, once per protocol version it answers'),
-    provider: z.object({ organization: z.string(), url: z.string() }),
     documentationUrl: z.string(),
     capabilities: z.object({ streaming: z.literal(false), pushNotifications: z.literal(false), extendedAgentCard: z.literal(false) }),
     defaultInputModes: z.array(z.string()),

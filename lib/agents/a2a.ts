@@ -49,7 +49,8 @@ export function coreAgentCard(origin: string): AgentCard {
     description:
       'Read-only agent of the layer site: documentation search, the line that installs a desktop, and the latest macOS releases of pounce and perch. The same facts as the MCP server at the card\'s url; no accounts, no keys.',
     supportedInterfaces: a2aVersions.map((protocolVersion) => ({ url: `${origin}${a2a.transport}`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion })),
-    provider: { organization: 'layer', url: origin },
+    // No provider: the spec names no organisation behind the agent, and A2A makes the field optional.
+    provider: undefined,
     version: a2aAgentVersion,
     documentationUrl: `${origin}${docsPageUrl(['agents', 'a2a'])}`,
     capabilities: { streaming: false, pushNotifications: false, extensions: [], extendedAgentCard: false },

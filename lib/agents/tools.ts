@@ -85,9 +85,9 @@ const getInstallCommand: ToolSpec<
   name: 'get_install_command',
   title: 'Install command',
   description:
-    'The line that installs a desktop of the layer, with its author, blurb and the rooms it turns on. Name a desktop (`hacker`, `everyday`, `minimal`, or any desktop of the gallery) for its row, or omit `desktop` for the whole gallery.',
+    'The line that installs a desktop of the layer, with its author, blurb and the rooms it turns on (null where the catalog does not state them). Name a desktop (`hacker`, `everyday`, `minimal`, or any desktop of the gallery) for its row, `layer` for the plain installer that asks which desktop to build (`pins: null`), or omit `desktop` for the whole gallery, the layer installer first.',
   input: z.object({
-    desktop: z.string().optional().describe('A desktop name, e.g. `hacker`; omit it for every desktop of the gallery'),
+    desktop: z.string().optional().describe('A desktop name, e.g. `hacker`, or `layer` for the plain installer; omit it for the whole gallery'),
     sandbox: sandboxInput,
   }),
   output: installAnswerSchema,

@@ -311,7 +311,7 @@ export const agentEndpoints: EndpointSpec[] = [
     'agentCard',
     a2a.agentCard,
     'A2A agent card',
-    'The A2A agent card of `svc`: per the spec its `url` is the MCP endpoint (so `preferredTransport` is `MCP`), and it names the JSON-RPC interface at /a2a for A2A 1.0 and 0.3 (`supportedInterfaces`, and 0.3\'s `additionalInterfaces`). Its three skills (`search-docs`, `install-command`, `latest-release`) are generated from the tool table: each tool\'s title and description, example requests, input and output modes. `documentationUrl` is the A2A docs page; `provider` and `version` are the MCP server\'s.',
+    'The A2A agent card of `svc`: per the spec its `url` is the MCP endpoint (so `preferredTransport` is `MCP`), and it names the JSON-RPC interface at /a2a for A2A 1.0 and 0.3 (`supportedInterfaces`, and 0.3\'s `additionalInterfaces`). Its three skills (`search-docs`, `install-command`, `latest-release`) are generated from the tool table: each tool\'s title and description, example requests, input and output modes. `documentationUrl` is the A2A docs page; `version` is the MCP server\'s. It names no `provider` (optional in A2A): no organisation is stated for the agent.',
     agentCardSchema,
   ),
   document('mcpServerCardAlias', mcp.serverCardAlias, 'MCP server card of svc (at the transport)', `${cardDescription} The same document as /.well-known/mcp/server-card.json.`, serverCardSchema),

@@ -12,14 +12,26 @@ import { roomIdSchema } from './rooms';
  * tool returns. Maintainers add a desktop from its own repository by adding a
  * `flake` entry here (see the Desktops page, "Adding a desktop to the
  * gallery"); the site ships none, because none is named by the reference.
- * Fields the reference does not state for a desktop are left out (`rooms` is
- * null) rather than guessed.
+ * Fields the reference does not state for a desktop are left out (`author`
+ * and `rooms` are null) rather than guessed.
  */
 export const urlDesktopNames = ['hacker', 'everyday', 'minimal'] as const;
 export type UrlDesktopName = (typeof urlDesktopNames)[number];
 
 /** The plain installer: installs the layer and asks which desktop to build. */
 export const layerInstallerName = 'layer';
+
+/**
+ * The plain installer as the first row of the gallery (spec "Other shapes",
+ * desktop row: `pins` is "null for the layer installer that asks"). It is
+ * not a desktop: it pins nothing, so its row has `pins: null` and no flag.
+ */
+export const layerInstaller = {
+  name: layerInstallerName,
+  title: 'Layer installer',
+  blurb: 'Installs the layer with no desktop and asks which desktop to build.',
+  docsPath: `${docsPageUrl(['install'])}#layersh`,
+} as const;
 
 const isUrlDesktopName = (value: string): value is UrlDesktopName =>
   (urlDesktopNames as readonly string[]).includes(value);
@@ -44,7 +56,8 @@ export const desktopSchema = z
   .object({
     name: z.string().regex(/^[a-z][a-z0-9-]*$/),
     title: z.string().min(1),
-    author: z.string().min(1),
+    /** Who made the desktop; null when nothing states it (the spec names no author for the URL desktops). */
+    author: z.string().min(1).nullable(),
     blurb: z.string().min(1),
     /** Rooms this desktop turns on; null while its maintainers have not stated them. */
     rooms: z.array(roomIdSchema).min(1).nullable(),
@@ -65,11 +78,11 @@ export type Desktop = z.infer<typeof desktopSchema>;
 
 const desktopDocsPath = (name: string) => `${docsPageUrl(['desktops'])}#${name}`;
 
-/** What the reference says of the three URL desktops: their names, and that their URL pins them. */
+/** What the reference says of the three URL desktops: their names, and that their URL pins them; it names no author. */
 const urlDesktop = (name: UrlDesktopName, title: string) => ({
   name,
   title,
-  author: 'the layer project',
+  author: null,
   blurb: `The ${name} desktop. Its installer, ${installerRoute(name)}, installs the layer with this desktop pinned.`,
   rooms: null,
   source: { kind: 'url' as const },

@@ -7,6 +7,8 @@ import {
   desktops,
   findDesktop,
   installLine,
+  layerInstaller,
+  layerInstallLine,
   pinnedDesktop,
   rooms,
   type Desktop,
@@ -18,9 +20,9 @@ import { err, ok, type Result } from './result';
 /**
  * The catalog as rows of /v1/desktops, /v1/rooms and /v1/apps, and the
  * install answer of the `install` batch operation and the MCP tool
- * `get_install_command` (spec "What the service does": URL desktops pin
- * themselves; a desktop in its own repository installs through /layer.sh
- * with `--desktop=<flakeref>`). Links are site-relative like search hits;
+ * `get_install_command` (spec "What the service does": /layer.sh asks, URL
+ * desktops pin themselves; a desktop in its own repository installs through
+ * /layer.sh with `--desktop=<flakeref>`). Links are site-relative like search hits;
  * install lines are absolute because they are pasted into a shell.
  */
 
@@ -42,19 +44,47 @@ function desktopRow(desktop: Desktop, origin: string): DesktopRow {
   };
 }
 
-/** One row per desktop, in gallery order. `origin` is the public origin of the install lines. */
-export function desktopRows(origin: string, gallery: readonly Desktop[] = desktops): DesktopRow[] {
-  return gallery.map((desktop) => desktopRow(desktop, origin));
+/**
+ * The layer installer's row (spec "Other shapes", desktop row): `pins` is
+ * null because /layer.sh pre-answers nothing and asks; its line is the plain
+ * /layer.sh one, with no flag.
+ */
+function layerInstallerRow(origin: string): DesktopRow {
+  return {
+    desktop: layerInstaller.name,
+    title: layerInstaller.title,
+    author: null,
+    blurb: layerInstaller.blurb,
+    rooms: null,
+    pins: null,
+    install: layerInstallLine(origin),
+    flag: null,
+    docs_url: layerInstaller.docsPath,
+  };
 }
+
+/**
+ * The gallery's rows: the layer installer first, then one row per desktop in
+ * gallery order. `origin` is the public origin of the install lines.
+ */
+export function desktopRows(origin: string, gallery: readonly Desktop[] = desktops): DesktopRow[] {
+  return [layerInstallerRow(origin), ...gallery.map((desktop) => desktopRow(desktop, origin))];
+}
+
+/** The names a caller may ask for: the layer installer's and every desktop's. */
+const galleryNames = () => [layerInstaller.name, ...desktops.map((desktop) => desktop.name)];
 
 export function unknownDesktopError(name: string): ApiError {
-  const valid = desktops.map((desktop) => `\`${desktop.name}\``).join(', ');
-  return new ApiError('unknown_desktop', `\`${name}\` is not a desktop in the gallery. The desktops are ${valid}.`);
+  const valid = galleryNames()
+    .map((entry) => `\`${entry}\``)
+    .join(', ');
+  return new ApiError('unknown_desktop', `\`${name}\` is not a desktop in the gallery. The gallery's rows are ${valid}.`);
 }
 
-/** The named desktop's row, or every row when no desktop is named. */
+/** The named row (a desktop, or `layer` for the plain installer), or every row when none is named. */
 export function installAnswer(desktop: string | undefined, origin: string): Result<InstallAnswer, ApiError> {
   if (desktop === undefined) return ok({ desktops: desktopRows(origin) });
+  if (desktop === layerInstaller.name) return ok({ desktops: [layerInstallerRow(origin)] });
   const found = findDesktop(desktop);
   return found ? ok({ desktops: [desktopRow(found, origin)] }) : err(unknownDesktopError(desktop));
 }

@@ -13,11 +13,22 @@ import { problemSchema } from '@/lib/http/problem';
 export const appNameSchema = z.enum(['pounce', 'perch']).meta({ id: 'AppName' });
 export const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
 
-/** Longest query any door takes (`q` of /v1/search, batch and job searches, MCP, /ask). */
+/** How descriptions mark a limit the spec does not give (spec "Limits" names only some). */
+export const siteLimit = "this site's own limit; the spec sets none";
+
+/** Longest query any door takes (`q` of /v1/search, batch and job searches, MCP, /ask): this site's choice. */
 export const maxQueryLength = 500;
-/** A query parameter or argument: `what`, 1–maxQueryLength characters (every door caps it alike). */
+/**
+ * A query parameter or argument: `what`, 1–maxQueryLength characters (every
+ * door caps it alike). The spec gives `q` a minimum of 1 and no maximum, so
+ * the description says the upper bound is this site's.
+ */
 export const queryText = (what: string, more = '') =>
-  z.string().min(1).max(maxQueryLength).describe(`${what}, 1–${maxQueryLength} characters${more}`);
+  z
+    .string()
+    .min(1)
+    .max(maxQueryLength)
+    .describe(`${what}, 1–${maxQueryLength} characters (${maxQueryLength} is ${siteLimit})${more}`);
 
 /** A site-relative or absolute link (spec: searchHit `url` is a uri-reference). */
 export const uriReference = () => z.string().meta({ format: 'uri-reference' });
@@ -57,9 +68,9 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const desktopRowSchema = z
   .object({
-    desktop: z.string().describe('Desktop name'),
+    desktop: z.string().describe('Desktop name; `layer` for the plain installer, which asks'),
     title: z.string(),
-    author: z.string(),
+    author: z.string().nullable().describe('Who made the desktop; null when the catalog does not state it'),
     blurb: z.string(),
     rooms: z.array(z.string()).nullable().describe('Rooms the desktop turns on; null while the catalog does not state them'),
     pins: z
@@ -173,7 +184,7 @@ export const askRequestSchema = z
     query: z
       .union([z.string(), z.object({ text: z.string() })])
       .optional()
-      .describe(`The question, 1–${maxQueryLength} characters (NLWeb 0.54's \`{ "text": … }\` is taken too)`),
+      .describe(`The question, 1–${maxQueryLength} characters (${maxQueryLength} is ${siteLimit}; NLWeb 0.54's \`{ "text": … }\` is taken too)`),
     prefer: z
       .object({ streaming: z.boolean().optional().describe('true: answer as server-sent events; default false') })
       .optional(),
@@ -191,7 +202,9 @@ export type AskComplete = z.infer<typeof askCompleteSchema>;
 
 // --- batch and jobs -------------------------------------------------------
 
+/** spec "Limits": a batch takes at most 20 operations. */
 export const maxBatchOperations = 20;
+/** The spec gives jobs a limit without its value: 100 operations and 64 KiB are this site's choice, as is the batch body's 64 KiB. */
 export const maxJobOperations = 100;
 export const maxJobBodyBytes = 64 * 1024;
 export const maxBatchBodyBytes = 64 * 1024;
@@ -210,7 +223,7 @@ export const releaseOperationSchema = z
 export const installOperationSchema = z
   .object({
     kind: z.literal('install'),
-    desktop: z.string().optional().describe('A desktop name; omit for the whole gallery'),
+    desktop: z.string().optional().describe('A desktop name, or `layer` for the plain installer; omit for the whole gallery'),
   })
   .meta({ id: 'InstallOperation' });
 export const operationSchema = z
@@ -219,16 +232,16 @@ export const operationSchema = z
 export type Operation = z.infer<typeof operationSchema>;
 
 /** The body of POST /v1/batch (at most 20 operations) and of POST /v1/jobs (at most 100): the same shape. */
-function operationsRequestSchema(maxOperations: number, id: string) {
+function operationsRequestSchema(maxOperations: number, id: string, bound: string) {
   return z
     .object({
-      operations: z.array(operationSchema).min(1).max(maxOperations).describe(`The reads to run, answered in order; 1–${maxOperations}`),
+      operations: z.array(operationSchema).min(1).max(maxOperations).describe(`The reads to run, answered in order; 1–${maxOperations} (${bound})`),
       sandbox: z.boolean().optional().describe('true answers every operation from deterministic fixtures'),
     })
     .meta({ id });
 }
-export const batchRequestSchema = operationsRequestSchema(maxBatchOperations, 'BatchRequest');
-export const jobRequestSchema = operationsRequestSchema(maxJobOperations, 'JobRequest');
+export const batchRequestSchema = operationsRequestSchema(maxBatchOperations, 'BatchRequest', 'the spec\'s limit');
+export const jobRequestSchema = operationsRequestSchema(maxJobOperations, 'JobRequest', `${maxJobOperations} is ${siteLimit}`);
 export type BatchRequest = z.infer<typeof jobRequestSchema>;
 
 export const installAnswerSchema = z

@@ -23,6 +23,7 @@ import {
   findApp,
   findRoom,
   installLine,
+  layerInstaller,
   layerInstallLine,
   rooms,
   type Desktop,
@@ -203,20 +204,34 @@ const elements: Record<CatalogElementName, ElementSpec> = {
     },
   },
 
-  /** Every desktop in one table, each linking to its section. */
+  /**
+   * The gallery in one table, in the order of /v1/desktops: the layer
+   * installer (which asks), then every desktop, each linking to its section.
+   */
   DesktopGallery: {
     attributes: [],
     build(ctx) {
+      // The Author column appears only when some desktop states its author (none of the spec's does).
+      const withAuthor = ctx.desktops.some((desktop) => desktop.author !== null);
+      const author = (value: string | null): PhrasingContent[][] => (withAuthor ? [[text(value ?? 'not stated')]] : []);
       return {
         flow: [
           table(
-            ['Desktop', 'Author', 'Installs from', 'What it is'],
-            ctx.desktops.map((desktop) => [
-              [link(desktop.docsPath, [text(desktop.name)])],
-              [text(desktop.author)],
-              desktop.source.kind === 'url' ? [inlineCode(installerRoute(desktop.name))] : [text('its own repository')],
-              [text(desktop.blurb)],
-            ]),
+            ['Desktop', ...(withAuthor ? ['Author'] : []), 'Installs from', 'What it is'],
+            [
+              [
+                [link(layerInstaller.docsPath, [text(layerInstaller.name)])],
+                ...author(null),
+                [inlineCode(installerRoute(layerInstaller.name))],
+                [text(`${layerInstaller.blurb} Pins no desktop.`)],
+              ],
+              ...ctx.desktops.map((desktop) => [
+                [link(desktop.docsPath, [text(desktop.name)])],
+                ...author(desktop.author),
+                desktop.source.kind === 'url' ? [inlineCode(installerRoute(desktop.name))] : [text('its own repository')],
+                [text(desktop.blurb)],
+              ]),
+            ],
           ),
         ],
       };
@@ -228,7 +243,7 @@ const elements: Record<CatalogElementName, ElementSpec> = {
     attributes: ['name'],
     build(ctx) {
       const desktop = mustDesktop(ctx, ctx.required('name'));
-      const entries: [string, PhrasingContent[]][] = [['Author', [text(desktop.author)]]];
+      const entries: [string, PhrasingContent[]][] = desktop.author ? [['Author', [text(desktop.author)]]] : [];
       if (desktop.rooms) {
         const roomLinks = desktop.rooms.map((id) => {
           const room = findRoom(id);
@@ -243,7 +258,7 @@ const elements: Record<CatalogElementName, ElementSpec> = {
         entries.push(['Repository', [link(repository, [text(stripScheme(repository))])]], ['Flag', [inlineCode(flag)]]);
       }
       return {
-        flow: [paragraph([text(desktop.blurb)]), fields(entries), shell(installLine(desktop, ctx.origin))],
+        flow: [paragraph([text(desktop.blurb)]), ...(entries.length > 0 ? [fields(entries)] : []), shell(installLine(desktop, ctx.origin))],
       };
     },
   },

@@ -6,7 +6,7 @@ import { client, type HttpResult } from '../helpers/http';
 import { localFetch } from '../helpers/mcp-client';
 
 /**
- * Issue 11 items 6–7 over real HTTP against `next start`: the agent card at
+ * A2A (spec "Agent endpoints") over real HTTP against `next start`: the agent card at
  * /.well-known/agent-card.json, read by the SDK's clients of A2A 1.0
  * (ClientFactory, from the card) and 0.3 (the card's 0.3 fields, and the
  * SDK's LegacyJsonRpcTransport), and POST /a2a's raw JSON-RPC answers.
@@ -44,6 +44,8 @@ describe('the agent card', () => {
     expect(card.skills.map((skill: { id: string }) => skill.id)).toEqual(['search-docs', 'install-command', 'latest-release']);
     expect(card.documentationUrl).toBe(`${origin}/docs/agents/a2a`);
     expect((await send(new URL(card.documentationUrl).pathname)).status).toBe(200);
+    // The spec names no organisation behind the agent: the card states no provider.
+    expect(card).not.toHaveProperty('provider');
     expect(AgentCard.fromJSON(card).supportedInterfaces.map((entry) => [entry.url, entry.protocolVersion])).toEqual([
       [`${origin}/a2a`, '1.0'],
       [`${origin}/a2a`, '0.3'],

@@ -2,14 +2,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
 
 /**
- * Issue 10, Verify: the same facts on every door. The MCP tools run the
- * same core operations as /v1, so over real HTTP against `next start`
- * `search_docs` gives the URLs, scores and cursors of /v1/search for the
- * same query and limit, `get_latest_release` the document of
- * /v1/releases/{app}, and `get_install_command` the rows (and so the install
- * lines) of /v1/desktops; live and in the sandbox. Issue 11 item 8 adds the
- * other doors: for the same inputs, /v1/batch, MCP, /ask (its top results)
- * and A2A give the same URLs, scores, releases and install lines.
+ * The same facts on every door. The MCP tools run the same core operations
+ * as /v1, so over real HTTP against `next start` `search_docs` gives the
+ * URLs, scores and cursors of /v1/search for the same query and limit,
+ * `get_latest_release` the document of /v1/releases/{app}, and
+ * `get_install_command` the rows (and so the install lines) of
+ * /v1/desktops; live and in the sandbox. The other doors too: for the same
+ * inputs, /v1/batch, MCP, /ask (its top results) and A2A give the same URLs,
+ * scores, releases and install lines.
  */
 const send = client(inject('baseUrl'), '127.0.0.102');
 
@@ -78,7 +78,7 @@ describe('get_install_command and /v1/desktops', () => {
   });
 });
 
-// --- Issue 11 item 8: /v1/batch, MCP, /ask and A2A ----------------------------
+// --- /v1/batch, MCP, /ask and A2A ---------------------------------------------
 
 type Operation = { kind: 'search'; q: string; limit?: number } | { kind: 'release'; app: string } | { kind: 'install'; desktop?: string };
 
@@ -136,9 +136,29 @@ describe.each([false, true])('every door gives the same facts (sandbox: %s)', (s
     expect(await batch({ kind: 'install' }, sandbox)).toEqual({ desktops: rows });
     expect(await tool('get_install_command', flag)).toEqual({ desktops: rows });
     expect(await a2aSkill('install-command', flag)).toEqual({ desktops: rows });
+    expect(await a2aSkill('install-command', flag, true)).toEqual({ desktops: rows });
     for (const row of rows) {
       expect(await batch({ kind: 'install', desktop: row.desktop }, sandbox)).toEqual({ desktops: [row] });
+      expect(await tool('get_install_command', { desktop: row.desktop, ...flag })).toEqual({ desktops: [row] });
       expect(await a2aSkill('install-command', { desktop: row.desktop, ...flag })).toEqual({ desktops: [row] });
+      expect(await a2aSkill('install-command', { desktop: row.desktop, ...flag }, true)).toEqual({ desktops: [row] });
     }
+  });
+
+  it('the layer installer row (pins null, the /layer.sh line) is the same on every door', async () => {
+    const rows = (await rest(`/v1/desktops?limit=50${query}`)).items as Array<{ desktop: string; pins: string | null; install: string; flag: string | null }>;
+    const layer = rows.find((row) => row.desktop === 'layer');
+    expect(layer).toMatchObject({ pins: null, flag: null, install: expect.stringMatching(/\/layer\.sh \| sh$/) });
+    const doors = {
+      rest: rows,
+      batch: ((await batch({ kind: 'install' }, sandbox)) as { desktops: unknown[] }).desktops,
+      mcp: ((await tool('get_install_command', flag)) as { desktops: unknown[] }).desktops,
+      a2a: ((await a2aSkill('install-command', flag)) as { desktops: unknown[] }).desktops,
+      'a2a 0.3': ((await a2aSkill('install-command', flag, true)) as { desktops: unknown[] }).desktops,
+    };
+    for (const [door, gallery] of Object.entries(doors)) expect(gallery.find((row) => (row as { desktop: string }).desktop === 'layer'), door).toEqual(layer);
+    expect(await batch({ kind: 'install', desktop: 'layer' }, sandbox)).toEqual({ desktops: [layer] });
+    expect(await tool('get_install_command', { desktop: 'layer', ...flag })).toEqual({ desktops: [layer] });
+    expect(await a2aSkill('install-command', { desktop: 'layer', ...flag })).toEqual({ desktops: [layer] });
   });
 });

@@ -52,8 +52,10 @@ const legacySend = (parts: object[], id: number | string = 1) => ({
 describe('the agent card', () => {
   const card = agentCardDocument('https://site.example');
 
-  it('has the MCP endpoint as its URL, the three skills from the tool table, documentationUrl, provider and version', () => {
+  it('has the MCP endpoint as its URL, the three skills from the tool table, documentationUrl and version', () => {
     expect(agentCardSchema.parse(card)).toBeTruthy();
+    // The spec names no organisation behind the agent: the card states none.
+    expect(card).not.toHaveProperty('provider');
     expect(card.url).toBe('https://site.example/mcp');
     expect(card.documentationUrl).toBe('https://site.example/docs/agents/a2a');
     const skills = card.skills as Array<{ id: string; name: string; description: string; examples: string[] }>;

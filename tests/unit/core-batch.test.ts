@@ -126,7 +126,9 @@ describe('runBatch', () => {
     });
     expect(unknownDesktop).toMatchObject({ ok: false, problem: { code: 'unknown_desktop', status: 404 } });
     expect(unknownDesktop?.ok === false && unknownDesktop.problem.detail).toMatch(/hacker.*everyday.*minimal/);
-    expect(gallery?.ok && 'desktops' in gallery.data && gallery.data.desktops.length).toBe(desktops.length);
+    // The gallery: the layer installer's row (pins null, the plain /layer.sh line), then every desktop.
+    expect(gallery?.ok && 'desktops' in gallery.data && gallery.data.desktops.map((row) => row.desktop)).toEqual(['layer', ...desktops.map((desktop) => desktop.name)]);
+    expect(gallery?.ok && 'desktops' in gallery.data && gallery.data.desktops[0]).toMatchObject({ pins: null, flag: null, install: `curl -fsSL ${origin}/layer.sh | sh` });
   });
 
   it('runs operations concurrently: every one has started before any finishes', async () => {

@@ -20,8 +20,22 @@ const cursors = createCursorCodec('lists-test-secret-0123456789');
 describe('desktop rows', () => {
   it('has one valid row per desktop, URL desktops pinned, community desktops through /layer.sh with their flag', () => {
     const rows = desktopRows(origin);
-    expect(rows.map((row) => row.desktop)).toEqual(desktops.map((desktop) => desktop.name));
+    expect(rows.map((row) => row.desktop)).toEqual(['layer', ...desktops.map((desktop) => desktop.name)]);
     for (const row of rows) expect(desktopRowSchema.safeParse(row).success).toBe(true);
+    // spec "Other shapes": `pins` is null for the layer installer that asks; its line is the plain /layer.sh.
+    expect(rows[0]).toEqual({
+      desktop: 'layer',
+      title: 'Layer installer',
+      author: null,
+      blurb: 'Installs the layer with no desktop and asks which desktop to build.',
+      rooms: null,
+      pins: null,
+      install: `curl -fsSL ${origin}/layer.sh | sh`,
+      flag: null,
+      docs_url: '/docs/install#layersh',
+    });
+    // The spec names no author for the URL desktops: none is invented.
+    for (const row of rows.slice(1)) expect(row.author).toBeNull();
     expect(rows.find((row) => row.desktop === 'hacker')).toMatchObject({
       pins: 'hacker',
       flag: null,
@@ -42,10 +56,11 @@ describe('desktop rows', () => {
   it('answers one desktop, the gallery, or unknown_desktop naming the valid ones', () => {
     expect(installAnswer('minimal', origin)).toMatchObject({ ok: true, value: { desktops: [{ desktop: 'minimal' }] } });
     const gallery = installAnswer(undefined, origin);
-    expect(gallery.ok && gallery.value.desktops).toHaveLength(desktops.length);
+    expect(gallery.ok && gallery.value.desktops).toEqual(desktopRows(origin));
+    expect(installAnswer('layer', origin)).toEqual({ ok: true, value: { desktops: [desktopRows(origin)[0]] } });
     const unknown = installAnswer('gamer', origin);
     expect(unknown.ok ? 'ok' : [unknown.error.code, unknown.error.status]).toEqual(['unknown_desktop', 404]);
-    expect(unknown.ok ? '' : unknown.error.detail).toContain('`hacker`, `everyday`, `minimal`');
+    expect(unknown.ok ? '' : unknown.error.detail).toContain('`layer`, `hacker`, `everyday`, `minimal`');
   });
 });
 
@@ -135,7 +150,19 @@ describe('sandbox', () => {
   it('pages the lists with sandbox set', () => {
     const page = sandbox.desktops({ origin, limit: 2 });
     expect(page.ok && desktopPageSchema.safeParse(page.value).success).toBe(true);
-    expect(page.ok && page.value).toMatchObject({ sandbox: true, total: desktops.length });
+    expect(page.ok && page.value).toMatchObject({ sandbox: true, total: desktops.length + 1 });
+    // Every page size walks the gallery's rows (the layer installer's included) once, in order.
+    for (const limit of [1, 2, 3, 4, 5]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const next: ReturnType<typeof sandbox.desktops> = sandbox.desktops({ origin, limit, cursor });
+        if (!next.ok) throw new Error(next.error.code);
+        seen.push(...next.value.items.map((row) => row.desktop));
+        cursor = next.value.next_cursor;
+      } while (cursor);
+      expect(seen).toEqual(desktopRows(origin).map((row) => row.desktop));
+    }
     const rooms = sandbox.rooms({});
     expect(rooms.ok && roomPageSchema.safeParse(rooms.value).success).toBe(true);
     const apps = sandbox.apps({});

@@ -129,6 +129,13 @@ describe('remark-catalog', () => {
       expect(gallery).toContain(desktop.blurb.replaceAll('|', '\\|'));
     }
     expect(gallery).toContain('`/hacker.sh`');
+    // The gallery's first row is the layer installer, as in /v1/desktops; no desktop states an author, so no Author column.
+    const bodyRows = gallery.split('\n').filter((line) => line.startsWith('| ['));
+    expect(bodyRows[0]).toMatch(/^\| \[layer\]\(\/docs\/install#layersh\) +\| `\/layer\.sh` +\| Installs the layer with no desktop and asks/);
+    expect(gallery).not.toContain('Author');
+    expect(toMarkdown('<DesktopDetails name="hacker" />')).not.toContain('**Author:**');
+    // A desktop that states its author brings the column back.
+    expect(toMarkdownWithFlake('<DesktopGallery />')).toMatch(/\| \[studio\]\(\/docs\/desktops#studio\) +\| A test fixture +\|/);
     const list = toMarkdown('<RoomList />');
     for (const room of rooms) {
       expect(list).toContain(`[${room.title}](${room.docsPath})`);
