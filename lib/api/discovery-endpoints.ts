@@ -10,7 +10,7 @@ import type { EndpointExample, EndpointSpec, EndpointTag, HeaderSpec, ResponseSp
 
 /**
  * The rows of the endpoint table for agent mode and the discovery documents
- * (issue 12; spec "Documentation and text views", "Agent endpoints",
+ * (spec "Documentation and text views", "Agent endpoints",
  * "Authentication-related paths"). Every document goes through one
  * responder (lib/api/document-responder.ts): strong `ETag`, 304 on
  * `If-None-Match`, `Cache-Control`, HEAD; every row is `cors: 'open'`, and
@@ -249,7 +249,7 @@ export const discoveryEndpoints: EndpointSpec[] = [
       tag: 'Agents',
       summary: 'Resource-discovery catalog (ARD / AI Catalog)',
       description:
-        'The same bytes at /.well-known/ai-catalog.json and /.well-known/ard.json: `specVersion` 1.0, `host`, and `entries` with a URN `identifier` (`urn:ai:<host>:<kind>:<name>`), `displayName`, media `type`, `url` or inline `data`, `description` and `tags`: the MCP server card of `svc` (/mcp), the `svc-docs` transport (/mcp/docs, inline), the plugin manifest /mcp.json, the OpenAPI description, and each skill. Also advertised by `<link rel="ai-catalog">` and `<link rel="ard">` in every page head, by `Agentmap:` in /robots.txt, and by the `_index._agents` DNS record.',
+        'The same bytes at /.well-known/ai-catalog.json and /.well-known/ard.json: `specVersion` 1.0, `host`, and `entries` with a URN `identifier` (`urn:ai:<host>:<kind>:<name>`), `displayName`, media `type`, `url` or inline `data`, `description` and `tags`: both MCP transports in one shape, inline `data` `{ type: \'streamable-http\', url }` (`svc` at /mcp, `svc-docs` at /mcp/docs), the server card of `svc`, the plugin manifest /mcp.json, the OpenAPI description, and each skill. Also advertised by `<link rel="ai-catalog">` and `<link rel="ard">` in every page head, by `Agentmap:` in /robots.txt, and by the `_index._agents` DNS record.',
       response: json(resourceCatalogSchema),
       cacheControl: documentCache.deployed,
       rateLimited: true,

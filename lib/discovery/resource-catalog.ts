@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { a2a, discovery, mcp, openApiRoute } from '@/lib/routes';
 import { siteDescription, siteName } from '@/lib/site';
 
+/** The inline entry of an MCP transport: the MCP manifest's `streamable-http` shape. */
+const transportData = (url: string) => ({ type: 'streamable-http', url });
+
 /**
  * The resource-discovery catalog, served at /.well-known/ai-catalog.json and
  * /.well-known/ard.json (spec "Agent endpoints": "the same resource-discovery
@@ -14,10 +17,12 @@ import { siteDescription, siteName } from '@/lib/site';
  * artifact inline), and a `description` and `tags` for search.
  *
  * Entries:
- * - `mcp:svc`: the MCP server card (`application/mcp-server-card+json`) of
- *   `svc`, which lists its transports /mcp and /.well-known/mcp;
- * - `mcp:svc-docs`: the second transport, /mcp/docs, which has no card of
- *   its own, inline as its manifest entry (`streamable-http` and its URL);
+ * - `mcp:svc` and `mcp:svc-docs`: the two MCP transports (spec: the catalog
+ *   names "both MCP transports"), /mcp and /mcp/docs, in one shape: inline
+ *   `data` as in the MCP manifest, `{ type: 'streamable-http', url }`;
+ * - `mcp:svc-server-card`: the server card of `svc`
+ *   (`application/mcp-server-card+json`), which lists /mcp and
+ *   /.well-known/mcp; /mcp/docs has no card of its own;
  * - `plugin:svc`: the MCP manifest /mcp.json (Agent Plugins MCP shape);
  * - `api:v1`: the OpenAPI description;
  * - `skill:<name>`: each SKILL.md of the skills index.
@@ -68,18 +73,26 @@ export function resourceCatalog(origin: string, skills: readonly CatalogSkill[])
       {
         identifier: urn('mcp', 'svc'),
         displayName: `${siteName} MCP server`,
-        type: 'application/mcp-server-card+json',
-        url: at(mcp.serverCard),
-        description: `Every tool (documentation search, install lines, latest releases) over MCP Streamable HTTP at ${at(mcp.transport)} (also ${at(mcp.wellKnownTransport)}). ${siteDescription}`,
+        type: 'application/mcp-server+json',
+        data: transportData(at(mcp.transport)),
+        description: `Every tool (documentation search, install lines, latest releases) over MCP Streamable HTTP at ${at(mcp.transport)} (also ${at(mcp.wellKnownTransport)}); its server card is ${at(mcp.serverCard)}. ${siteDescription}`,
         tags: ['mcp', 'documentation', 'install', 'releases'],
       },
       {
         identifier: urn('mcp', 'svc-docs'),
         displayName: `${siteName} documentation search (MCP)`,
         type: 'application/mcp-server+json',
-        data: { type: 'streamable-http', url: at(mcp.docsTransport) },
+        data: transportData(at(mcp.docsTransport)),
         description: `Only the documentation search tool, over MCP Streamable HTTP at ${at(mcp.docsTransport)}.`,
         tags: ['mcp', 'documentation', 'search'],
+      },
+      {
+        identifier: urn('mcp', 'svc-server-card'),
+        displayName: `${siteName} MCP server card`,
+        type: 'application/mcp-server-card+json',
+        url: at(mcp.serverCard),
+        description: `The server card of the MCP server at ${at(mcp.transport)}: its name, version, transports and tools.`,
+        tags: ['mcp', 'server-card'],
       },
       {
         identifier: urn('plugin', 'svc'),

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { client, type HttpResult } from '../helpers/http';
 
 /**
- * Issue 12 over real HTTP against `next start`: agent mode of /, the agent
+ * Discovery (spec "Agent endpoints", "Authentication-related paths") over real HTTP against `next start`: agent mode of /, the agent
  * page, /auth.md, the OAuth refusals, the skills with their digests, the
  * catalogs, structured data, robots.txt, and the one responder's ETag, 304,
  * CORS and HEAD.
@@ -225,7 +225,14 @@ describe('catalogs', () => {
     const catalog = ai.json<{ specVersion: string; entries: Array<{ identifier: string; url?: string; data?: { url: string } }> }>();
     expect(catalog.specVersion).toBe('1.0');
     const targets = catalog.entries.map((entry) => entry.url ?? entry.data?.url);
-    for (const path of ['/.well-known/mcp/server-card.json', '/mcp/docs', '/mcp.json', '/openapi.json']) expect(targets).toContain(`${origin}${path}`);
+    for (const path of ['/.well-known/mcp/server-card.json', '/mcp', '/mcp/docs', '/mcp.json', '/openapi.json']) expect(targets).toContain(`${origin}${path}`);
+    // Both MCP transports by URL, in the same shape: an inline `streamable-http` entry each.
+    const transports = catalog.entries.filter((entry) => entry.data?.url === `${origin}/mcp` || entry.data?.url === `${origin}/mcp/docs`);
+    expect(transports.map((entry) => entry.data)).toEqual([
+      { type: 'streamable-http', url: `${origin}/mcp` },
+      { type: 'streamable-http', url: `${origin}/mcp/docs` },
+    ]);
+    expect(Object.keys(transports[0]!).sort()).toEqual(Object.keys(transports[1]!).sort());
     expect(catalog.entries.filter((entry) => entry.identifier.includes(':skill:'))).toHaveLength(3);
   });
 
@@ -264,7 +271,7 @@ describe('the one responder: ETag, 304, Cache-Control, CORS, HEAD', () => {
     ['/.well-known/api-catalog', 'application/linkset+json'],
     ['/.well-known/ard.json', 'application/json'],
     ['/.well-known/ai-catalog.json', 'application/json'],
-    // The MCP documents (issue 10) go through the same responder.
+    // The MCP documents go through the same responder.
     ['/mcp.json', 'application/json'],
     ['/.well-known/mcp.json', 'application/json'],
     ['/.well-known/mcp/server-card.json', 'application/json'],

@@ -206,8 +206,14 @@ describe('catalogs', () => {
     const skills = [{ name: 'svc-install', description: 'Install', url: `${origin}/.well-known/agent-skills/svc-install/SKILL.md` }];
     const catalog = resourceCatalogSchema.parse(resourceCatalog(origin, skills));
     const byId = new Map(catalog.entries.map((entry) => [entry.identifier, entry]));
-    expect(byId.get('urn:ai:layer.example:mcp:svc')!.url).toBe(`${origin}${mcp.serverCard}`);
-    expect(byId.get('urn:ai:layer.example:mcp:svc-docs')!.data).toEqual({ type: 'streamable-http', url: `${origin}${mcp.docsTransport}` });
+    // Both MCP transports by their URL, in the same shape (spec "Agent endpoints": the catalog names both).
+    const transport = byId.get('urn:ai:layer.example:mcp:svc')!;
+    const docsTransport = byId.get('urn:ai:layer.example:mcp:svc-docs')!;
+    expect(transport.data).toEqual({ type: 'streamable-http', url: `${origin}${mcp.transport}` });
+    expect(docsTransport.data).toEqual({ type: 'streamable-http', url: `${origin}${mcp.docsTransport}` });
+    expect(Object.keys(transport).sort()).toEqual(Object.keys(docsTransport).sort());
+    expect(transport.type).toBe(docsTransport.type);
+    expect(byId.get('urn:ai:layer.example:mcp:svc-server-card')!.url).toBe(`${origin}${mcp.serverCard}`);
     expect(byId.get('urn:ai:layer.example:plugin:svc')!.url).toBe(`${origin}${mcp.manifest}`);
     expect(byId.get('urn:ai:layer.example:api:v1')!.url).toBe(`${origin}/openapi.json`);
     expect(byId.get('urn:ai:layer.example:skill:svc-install')!.url).toBe(skills[0]!.url);
