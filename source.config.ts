@@ -6,6 +6,7 @@ import remarkApiReference from './lib/docs/remark-api-reference';
 import remarkApiExamples from './lib/docs/remark-api-examples';
 import remarkAgents from './lib/docs/remark-agents';
 import remarkDiscovery from './lib/docs/remark-discovery';
+import remarkRateLimits from './lib/docs/remark-rate-limits';
 
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
@@ -33,8 +34,9 @@ export default defineConfig({
     // generated from the tool table (lib/agents/tools.ts); <A2aSkills /> the
     // A2A skills with the tool each runs (lib/agents/a2a.ts).
     // <AgentDnsRecords /> becomes the DNS records of the agent doors for
-    // SITE_URL (lib/discovery/dns-records.ts).
-    remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents, remarkDiscovery],
+    // SITE_URL (lib/discovery/dns-records.ts). <RateLimitWindows /> becomes
+    // which endpoints count in which rate-limit window, from the endpoint table.
+    remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents, remarkDiscovery, remarkRateLimits],
     remarkStructureOptions: {
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.

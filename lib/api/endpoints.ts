@@ -73,7 +73,7 @@ const installerHeaders = (pinned: boolean): Record<string, HeaderSpec> => ({
 });
 
 const askDescription =
-  'Documentation search, not a chat model: the question is read by the same search core as /v1/search (a question\'s filler words are dropped, option names are read by their parts, an option\'s own entry ranks above pages that mention it) and the top 10 sections come back, nothing generated. JSON is the NLWeb envelope: `_meta` (`response_type` `answer`, `version` 0.54, `query`, `query_id`, `mode` `list`, `site`) and `results` (`url`, `name`, `site`, `score`, `description`: the excerpt, `breadcrumbs`), the field names of NLWeb\'s REST API. The stream is `text/event-stream`: event `start` (data: the `_meta`), one `result` per result in rank order (data: the result), then `complete` (data: `count` and `elapsed_ms`); each `data:` is one line of JSON. `sandbox` answers from the sandbox search fixtures. The question takes 1–500 characters.';
+  'Documentation search, not a chat model: the question is read by the same search core as /v1/search (a question\'s filler words are dropped, option names are read by their parts, an option\'s own entry ranks above pages that mention it) and the top 10 sections come back, nothing generated. JSON is the NLWeb envelope: `_meta` (`response_type` `answer`, `version` 0.54, `query`, `query_id`, `mode` `list`, `site`) and `results` (`url`, `name`, `site`, `score`, `description`: the excerpt, `breadcrumbs`), the field names of NLWeb\'s REST API. The stream is `text/event-stream`: event `start` (data: the `_meta`), one `result` per result in rank order (data: the result), then `complete` (data: `count` and `elapsed_ms`); each `data:` is one line of JSON. `sandbox` answers from the sandbox search fixtures. The question takes 1–500 characters (500 is this site\'s own limit; the spec sets none).';
 
 const askResponse: ResponseSpec = {
   description: 'The answer: JSON (NLWeb envelope), or a stream of server-sent events `start`, `result`…, `complete`',
@@ -331,7 +331,7 @@ export const endpoints = [
     description:
       'One result per operation, in order. A failing operation is an `ok:false` entry carrying its problem inside a 200. For more than 20 operations use /v1/jobs.',
     headers: { 'Idempotency-Key': idempotencyKeyHeader },
-    body: { schema: batchRequestSchema, description: 'The operations and an optional `sandbox`', maxBytes: maxBatchBodyBytes },
+    body: { schema: batchRequestSchema, description: 'The operations and an optional `sandbox`; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: maxBatchBodyBytes },
     inputProblems: { 'Idempotency-Key': 'invalid_idempotency_key' },
     responses: {
       200: json('The batch answer', batchAnswerSchema, {
@@ -364,8 +364,9 @@ export const endpoints = [
     path: '/v1/jobs',
     tag: 'Batch and jobs',
     summary: 'Submit a batch as an asynchronous job',
-    description: 'Same body as /v1/batch, up to 100 operations and 64 KiB. Poll the `Location` for the result; results are kept one hour after completion.',
-    body: { schema: jobRequestSchema, description: 'The operations and an optional `sandbox`', maxBytes: maxJobBodyBytes },
+    description:
+      'Same body as /v1/batch, up to 100 operations and 64 KiB (both this site\'s own limits: the spec says a job body has a limit, not its value). Poll the `Location` for the result; results are kept one hour after completion. A job whose run has not finished 30 seconds after it started reads as `failed` (this site\'s own limit; the spec sets none).',
+    body: { schema: jobRequestSchema, description: 'The operations and an optional `sandbox`; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: maxJobBodyBytes },
     responses: {
       202: json('The queued job', jobSchema, {
         Location: { description: 'The job URL (equals `url`)', schema: uriReference(), required: true },
@@ -401,7 +402,10 @@ export const endpoints = [
     description: askDescription,
     query: z.object({
       q: queryText('The question'),
-      streaming: z.enum(['true', 'false']).optional().describe('`true`: server-sent events; `false`: JSON. Absent: `Accept` decides (`text/event-stream` selects the stream)'),
+      streaming: z
+        .enum(['true', 'false'])
+        .optional()
+        .describe('`true` selects server-sent events; so does an `Accept` that prefers `text/event-stream`, whatever `streaming` says (either one selects the stream). Otherwise JSON'),
       sandbox: sandboxParam,
     }),
     inputProblems: { q: 'missing_query' },
@@ -424,8 +428,8 @@ export const endpoints = [
     path: '/ask',
     tag: 'Natural-language query',
     summary: 'Ask the documentation a question (JSON body)',
-    description: `${askDescription} The body is NLWeb's: \`query\` and \`prefer.streaming\`; \`Accept: text/event-stream\` also selects the stream when \`prefer.streaming\` is absent.`,
-    body: { schema: askRequestSchema, description: 'The question, and whether to stream the answer', maxBytes: 16 * 1024 },
+    description: `${askDescription} The body is NLWeb's: \`query\` and \`prefer.streaming\`; \`Accept: text/event-stream\` also selects the stream, even with \`prefer.streaming: false\`.`,
+    body: { schema: askRequestSchema, description: 'The question, and whether to stream the answer; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: 16 * 1024 },
     responses: { 200: askResponse },
     errors: ['missing_query', 'invalid_json', 'invalid_parameter', 'not_acceptable', 'rate_limited', 'index_unavailable'],
     rateLimited: true,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { sandboxQueryValues } from '@/lib/http/sandbox';
 
 /** Query and path parameters shared by several rows of the endpoint table. */
 
 /**
- * An integer query parameter written in decimal digits only (issue 9,
- * item 6): `z.coerce.number()` would also take `0x10`, `1e1`, ` 16 ` and
- * `Infinity`. The JSON Schema of its output is the integer range.
+ * An integer query parameter written in decimal digits only:
+ * `z.coerce.number()` would also take `0x10`, `1e1`, ` 16 ` and `Infinity`,
+ * which no client means as a page size. The JSON Schema of its output is
+ * the integer range.
  */
 export function decimalInteger(min: number, max: number) {
   return z
@@ -17,7 +19,9 @@ export function decimalInteger(min: number, max: number) {
 export const sandboxParam = z
   .string()
   .optional()
-  .describe('`true`, `1` or `yes` answers from deterministic fixtures (no upstream, no index); anything else is off');
+  .describe(
+    `Exactly ${sandboxQueryValues.map((value) => `\`${value}\``).join(', ').replace(/, (?=[^,]*$)/, ' or ')} (as written: no other case, no spaces) answers from deterministic fixtures (no upstream, no index); any other value, \`TRUE\` or \` yes \` included, is off`,
+  );
 
 // No zod default: a request with only a `cursor` keeps the page size the
 // cursor was issued for; without either, the core uses 10.

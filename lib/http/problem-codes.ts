@@ -41,7 +41,7 @@ export const problemCodes = {
   job_too_large: {
     status: 400,
     title: 'Job too large',
-    explanation: 'A job body may hold at most 100 operations and 64 KiB. Split the work into several jobs.',
+    explanation: 'A job body may hold at most 100 operations and 64 KiB (this site\'s own limits; the spec sets none). Split the work into several jobs.',
   },
   invalid_idempotency_key: {
     status: 400,

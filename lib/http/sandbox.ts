@@ -1,12 +1,15 @@
 /**
  * The one parser of the sandbox switch (spec: "Versioned REST", Sandbox):
- * the query parameter takes `true`, `1` or `yes`; anything else is off.
- * Bodies of POST /v1/batch and /v1/jobs take a boolean `sandbox: true`.
+ * the query parameter "takes one of `true`, `1`, `yes`", read exactly as
+ * written: those three values turn it on, and any other value (`TRUE`,
+ * ` yes `, `false`, empty) is off, so a request is either plainly the
+ * sandbox or plainly live. Bodies of POST /v1/batch and /v1/jobs take a
+ * boolean `sandbox: true`.
  */
-const truthy = new Set(['true', '1', 'yes']);
+export const sandboxQueryValues = ['true', '1', 'yes'] as const;
 
 export function parseSandboxQuery(value: string | null | undefined): boolean {
-  return value != null && truthy.has(value.trim().toLowerCase());
+  return value != null && (sandboxQueryValues as readonly string[]).includes(value);
 }
 
 export function parseSandboxBody(body: unknown): boolean {

@@ -4,7 +4,7 @@ import { client, type HttpResult } from '../helpers/http';
 import queries from '../fixtures/search-queries.json';
 
 /**
- * Issue 11, /ask over real HTTP: the NLWeb envelope, the event stream (parsed
+ * /ask (spec "Natural-language query") over real HTTP: the NLWeb envelope, the event stream (parsed
  * with eventsource-parser), negotiation, errors and limits, and the
  * question set (hit@1, hit@3) through the door a person or an agent asks.
  */
@@ -93,11 +93,28 @@ describe('/ask as server-sent events', () => {
     expect(res.headers.vary).toMatch(/Accept/);
   });
 
-  it('streaming=false wins over Accept; POST prefer.streaming selects the stream', async () => {
-    expect((await get('/ask?q=wallpaper&streaming=false', { headers: { accept: 'text/event-stream' } })).headers['content-type']).toMatch(/^application\/json/);
-    const res = await get('/ask', { method: 'POST', body: { query: 'wallpaper', prefer: { streaming: true } } });
-    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+  it('the stream when streaming=true or Accept: text/event-stream (either one), GET and POST', async () => {
+    const type = (res: HttpResult) => res.headers['content-type']!.split(';')[0];
+    const sse = { accept: 'text/event-stream' };
+    // spec "Natural-language query": "when streaming=true or header Accept: text/event-stream".
+    const falseWithSse = await get('/ask?q=wallpaper&streaming=false', { headers: sse });
+    expect(type(falseWithSse)).toBe('text/event-stream');
+    expect(events(falseWithSse)[0]!.event).toBe('start');
+    expect(type(await get('/ask?q=wallpaper&streaming=true', { headers: { accept: 'application/json' } }))).toBe('text/event-stream');
+    expect(type(await get('/ask?q=wallpaper&streaming=false'))).toBe('application/json');
+    expect(type(await get('/ask?q=wallpaper&streaming=false', { headers: { accept: 'application/json' } }))).toBe('application/json');
+    // Neither asks for the stream, and Accept allows neither type: streaming=false still answers JSON.
+    expect(type(await get('/ask?q=wallpaper&streaming=false', { headers: { accept: 'text/html' } }))).toBe('application/json');
+
+    const post = (prefer: unknown, headers: Record<string, string> = {}) => get('/ask', { method: 'POST', body: { query: 'wallpaper', ...(prefer === undefined ? {} : { prefer }) }, headers });
+    const res = await post({ streaming: true });
+    expect(type(res)).toBe('text/event-stream');
     expect(events(res)[0]!.event).toBe('start');
+    expect(type(await post({ streaming: false }, sse))).toBe('text/event-stream');
+    expect(type(await post({ streaming: true }, { accept: 'application/json' }))).toBe('text/event-stream');
+    expect(type(await post(undefined, sse))).toBe('text/event-stream');
+    expect(type(await post({ streaming: false }))).toBe('application/json');
+    expect(type(await post(undefined))).toBe('application/json');
   });
 
   it('no CR or LF in a question can break a frame', async () => {

@@ -3,9 +3,9 @@ import { scenarios, startFakeCodeHost, type FakeCodeHost } from '../helpers/fake
 import { client, type HttpResult } from '../helpers/http';
 import { startNextServer, type RunningServer } from '../helpers/next-server';
 
-// Issue 4 over real HTTP. This file runs its own `next start` over the
-// suite's build with its own fake code host, so upstream scenarios and the
-// release cache are this file's alone.
+// The /v1 surface (spec "Versioned REST") over real HTTP. This file runs its
+// own `next start` over the suite's build with its own fake code host, so
+// upstream scenarios and the release cache are this file's alone.
 let fake: FakeCodeHost;
 let server: RunningServer;
 let get: ReturnType<typeof client>;
@@ -87,12 +87,27 @@ describe('GET /v1/search', () => {
     expect(a.json<SearchPage>().sandbox).toBe(true);
     expect((await get('/v1/search?q=theme&sandbox=nope')).json<SearchPage>().sandbox).toBeUndefined();
   });
+
+  it('sandbox takes exactly `true`, `1` or `yes`; any other value (`TRUE`, ` yes `) is off, as /openapi.json says', async () => {
+    for (const value of ['true', '1', 'yes']) {
+      expect((await get(`/v1/desktops?sandbox=${value}`)).json<{ sandbox?: true }>().sandbox, value).toBe(true);
+    }
+    for (const value of ['TRUE', 'Yes', '%20yes%20', 'true%20', 'on', '0', 'false', '']) {
+      const res = await get(`/v1/desktops?sandbox=${value}`);
+      expect(res.status, value).toBe(200);
+      expect(res.json<{ sandbox?: true }>().sandbox, value).toBeUndefined();
+    }
+    const openapi = (await get('/openapi.json')).json<{ paths: Record<string, { get: { parameters: Array<{ name: string; description: string }> } }> }>();
+    const sandbox = openapi.paths['/v1/desktops']!.get.parameters.find((parameter) => parameter.name === 'sandbox')!;
+    expect(sandbox.description).toMatch(/^Exactly `true`, `1` or `yes` \(as written/);
+    expect(sandbox.description).toContain('`TRUE` or ` yes ` included, is off');
+  });
 });
 
 describe('lists', () => {
   type Page<T> = { items: T[]; next_cursor: string | null; total: number };
   it('/v1/desktops: one row per desktop, pins and flags, paged', async () => {
-    const all = (await get('/v1/desktops?limit=50')).json<Page<{ desktop: string; pins: string | null; install: string; flag: string | null }>>();
+    const all = (await get('/v1/desktops?limit=50')).json<Page<{ desktop: string; pins: string | null; install: string; flag: string | null; author: string | null }>>();
     expect(all.total).toBe(all.items.length);
     const byName = Object.fromEntries(all.items.map((row) => [row.desktop, row]));
     for (const name of ['hacker', 'everyday', 'minimal']) {
@@ -100,8 +115,11 @@ describe('lists', () => {
       expect(byName[name]!.flag).toBeNull();
       expect(byName[name]!.install).toMatch(new RegExp(`/${name}\\.sh`));
     }
-    // The site ships only the reference's three desktops; the flake-row path is unit-tested with a fixture.
-    expect(all.items.map((row) => row.desktop)).toEqual(['hacker', 'everyday', 'minimal']);
+    // The layer installer's row first (spec "Other shapes": `pins` is null for the layer installer that asks),
+    // then the reference's three desktops; the flake-row path is unit-tested with a fixture.
+    expect(all.items.map((row) => row.desktop)).toEqual(['layer', 'hacker', 'everyday', 'minimal']);
+    expect(byName.layer).toMatchObject({ pins: null, flag: null, author: null });
+    expect(byName.layer!.install).toMatch(/^curl -fsSL http:\/\/\S+\/layer\.sh \| sh$/);
     for (const row of all.items.filter((entry) => entry.flag !== null)) {
       expect(row.pins).toBeNull();
       expect(row.flag).toMatch(/^--desktop=\S+$/);
@@ -112,6 +130,23 @@ describe('lists', () => {
     expect(first.items).toHaveLength(2);
     const second = (await get(`/v1/desktops?limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`)).json<Page<{ desktop: string }>>();
     expect(second.items[0]!.desktop).toBe(all.items[2]!.desktop);
+    // Every page size walks all rows once, live and in the sandbox; the last page's next_cursor is null.
+    for (const sandbox of ['', '&sandbox=true']) {
+      for (const limit of [1, 2, 3, 4, 5]) {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const res = await get(`/v1/desktops?limit=${limit}${sandbox}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+          expect(res.status, res.body).toBe(200);
+          const page = res.json<Page<{ desktop: string }>>();
+          expect(page.total).toBe(all.total);
+          expect(page.items.length).toBeLessThanOrEqual(limit);
+          seen.push(...page.items.map((row) => row.desktop));
+          cursor = page.next_cursor;
+        } while (cursor);
+        expect(seen, `limit ${limit}${sandbox}`).toEqual(all.items.map((row) => row.desktop));
+      }
+    }
     expectProblem(await get('/v1/desktops?cursor=abc'), 400, 'invalid_cursor');
     const search = (await get('/v1/search?q=layer&limit=1')).json<SearchPage>().next_cursor!;
     expectProblem(await get(`/v1/desktops?cursor=${encodeURIComponent(search)}`), 400, 'invalid_cursor');

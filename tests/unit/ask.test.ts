@@ -40,3 +40,20 @@ describe('SSE frames', () => {
     expect(() => sseFrame('result\ndata: x', {})).toThrow(RangeError);
   });
 });
+
+describe('stream or JSON (spec "Natural-language query": the stream "when streaming=true or header Accept: text/event-stream")', () => {
+  const sse = { accept: 'text/event-stream' };
+  const type = async (res: Response | Promise<Response>) => (await res).headers.get('content-type')!.split(';')[0];
+  it('either one selects the stream, GET and POST (sandbox, so no index is needed)', async () => {
+    expect(await type(call(askGet, '/ask?q=glow&sandbox=true&streaming=false', { headers: sse }))).toBe('text/event-stream');
+    expect(await type(call(askGet, '/ask?q=glow&sandbox=true&streaming=true', { headers: { accept: 'application/json' } }))).toBe('text/event-stream');
+    expect(await type(call(askGet, '/ask?q=glow&sandbox=true&streaming=false'))).toBe('application/json');
+    expect(await type(call(askGet, '/ask?q=glow&sandbox=true&streaming=false', { headers: { accept: 'text/html' } }))).toBe('application/json');
+    expect((await call(askGet, '/ask?q=glow&sandbox=true', { headers: { accept: 'text/html' } })).status).toBe(406);
+    const post = (prefer: unknown, headers: Record<string, string> = {}) =>
+      call(askPost, '/ask', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: 'glow', sandbox: true, prefer }) });
+    expect(await type(post({ streaming: false }, sse))).toBe('text/event-stream');
+    expect(await type(post({ streaming: true }))).toBe('text/event-stream');
+    expect(await type(post({ streaming: false }))).toBe('application/json');
+  });
+});

@@ -105,7 +105,11 @@ describe('sandbox switch', () => {
     ['true', true],
     ['1', true],
     ['yes', true],
-    ['YES', true],
+    // spec "Versioned REST", Sandbox: one of `true`, `1`, `yes`, exactly as written.
+    ['YES', false],
+    ['TRUE', false],
+    [' yes ', false],
+    ['true ', false],
     ['false', false],
     ['on', false],
     ['', false],

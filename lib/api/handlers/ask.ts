@@ -13,15 +13,19 @@ import { implement } from '../handler';
  * GET and POST /ask (spec "Natural-language query"): the question read by
  * the search core, answered as JSON (the NLWeb envelope) or as server-sent
  * events `start` (the `_meta`), one `result` per ranked result, `complete`.
- * `streaming` (or `prefer.streaming`) decides when given; otherwise `Accept`
- * does, quality values honoured, JSON winning ties and wildcards.
+ * The spec selects the stream "when streaming=true or header `Accept:
+ * text/event-stream`": either one is enough, so `streaming=false` (or
+ * `prefer.streaming: false`) with an `Accept` that prefers the stream still
+ * streams. `Accept` is read with quality values honoured, JSON winning ties
+ * and wildcards. Only when `streaming` is absent does an `Accept` that
+ * allows neither type answer 406; `streaming=false` then answers JSON.
  */
 const answerTypes = ['application/json', 'text/event-stream'];
 
-function wantsStream(request: Request, explicit: boolean | undefined): boolean {
-  if (explicit !== undefined) return explicit;
-  const chosen = preferredMediaType(request.headers.get('accept'), answerTypes);
-  if (!chosen) {
+export function wantsStream(accept: string | null, explicit: boolean | undefined): boolean {
+  if (explicit === true) return true;
+  const chosen = preferredMediaType(accept, answerTypes);
+  if (!chosen && explicit === undefined) {
     throw new ApiError('not_acceptable', 'The answer is available as application/json and text/event-stream; the Accept header allows neither.');
   }
   return chosen === 'text/event-stream';
@@ -32,7 +36,7 @@ async function answer(request: Request, input: { query: string | undefined; stre
   const arrival = rt.clock();
   const checked = checkQuery(input.query);
   if (!checked.ok) throw checked.error;
-  const streaming = wantsStream(request, input.streaming);
+  const streaming = wantsStream(request.headers.get('accept'), input.streaming);
   const question: AskInput = { query: checked.value, sandbox: input.sandbox };
   const deps = { search: input.sandbox ? rt.sandbox.search : rt.search.search, site: rt.origin };
   if (!streaming) {
