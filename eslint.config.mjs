@@ -3,6 +3,12 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 
 const eslintConfig = defineConfig([
   ...nextVitals,
+  {
+    rules: {
+      // A path is decoded once (RFC 3986 §2.4); Fumadocs' getPage decodes the router's slugs again.
+      'no-restricted-properties': ['error', { object: 'source', property: 'getPage', message: 'Use findPage from lib/source.ts: getPage decodes the slugs a second time.' }],
+    },
+  },
   globalIgnores([
     '.next/**',
     '.next-*/**',

@@ -1,11 +1,11 @@
 import { generateOGImage } from 'fumadocs-ui/og';
 import { notFound } from 'next/navigation';
-import { source } from '@/lib/source';
+import { findPage, source } from '@/lib/source';
 import { siteName } from '@/lib/site';
 
 /** Open Graph image of one docs page (`next/og` under the hood). */
 export function pageImageResponse(segments: readonly string[]) {
-  const page = segments.at(-1) === 'image.png' ? source.getPage(segments.slice(0, -1)) : undefined;
+  const page = segments.at(-1) === 'image.png' ? findPage(segments.slice(0, -1)) : undefined;
   if (!page) notFound();
   return generateOGImage({
     title: page.data.title,

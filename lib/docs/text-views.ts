@@ -1,11 +1,11 @@
-import { docsLlms, source } from '@/lib/source';
+import { docsLlms, findPage } from '@/lib/source';
 
 const markdownHeaders = { 'Content-Type': 'text/markdown; charset=utf-8' };
-/** Twins change with a deploy only; unknown paths are never cached (issue 9, item 3). */
+/** Twins change with a deploy only; unknown paths are never cached (a stranger's typo must not fill a cache). */
 const twinCache = 'public, max-age=300, s-maxage=3600';
 
 export async function markdownTwinResponse(segments: readonly string[]): Promise<Response> {
-  const page = segments.at(-1) === 'content.md' ? source.getPage(segments.slice(0, -1)) : undefined;
+  const page = segments.at(-1) === 'content.md' ? findPage(segments.slice(0, -1)) : undefined;
   if (!page) {
     return new Response('# Not found\n\nNo documentation page has this path. See /llms.txt for every page.\n', {
       status: 404,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { installPeerToken, peerHeader, peerStamp } from './client-ip';
 import { methodNotAllowedError, notFoundError, type ApiError } from './problem';
-import { repairPercentEncoding } from './request-target';
+import { normalizeRequestTarget } from './request-target';
 import { compressResponse } from './response-compression';
 import { inlineHeaders } from './response-headers';
 import type { PageBrotliCache } from './page-brotli';
@@ -16,16 +16,18 @@ import type { StaticBrotliCache } from './static-brotli';
  *    client sent, stamped with this process's token (lib/http/client-ip.ts).
  *    The proxy sees only headers (no socket, no `request.ip`), and Next
  *    keeps a client-sent X-Forwarded-For as is.
- * 2. The front door (issue 9, items 1–2): a path whose percent-encoding is
- *    not UTF-8 is repaired (lib/http/request-target.ts), and a method Next
- *    does not route (TRACE, PROPFIND, M-SEARCH, …) or a target that is not
- *    a path (`OPTIONS *`) is answered here with a problem document, where
- *    Next would answer a bare 500 or an empty 400.
+ * 2. The front door (spec "Errors": never a 500): a path whose
+ *    percent-encoding is not UTF-8 is repaired and escapes of unreserved
+ *    characters are decoded (lib/http/request-target.ts; the router then
+ *    decodes each segment once, and nothing after it decodes again), and a
+ *    method Next does not route (TRACE, PROPFIND, M-SEARCH, …) or a target
+ *    that is not a path (`OPTIONS *`) is answered here with a problem
+ *    document, where Next would answer a bare 500 or an empty 400.
  * 3. `Vary` on HTML and markdown responses: the spec wants
  *    `Accept, User-Agent, Accept-Encoding` on every HTML response, but
  *    Next's page renderer replaces Vary after the proxy and next.config
  *    headers ran; and `X-Content-Type-Options: nosniff` on every response
- *    (issue 9, item 7), including the proxy's and Next's own.
+ *    (JSON answers echo input such as `q`), including the proxy's and Next's own.
  * 4. Compression with brotli (lib/http/response-compression.ts), where
  *    Next's own offers gzip only, and the static assets' best-quality
  *    brotli copies (lib/http/static-brotli.ts), and the prerendered pages'
@@ -105,7 +107,7 @@ export function installNodeServerHooks(options: NodeServerHooksOptions): void {
       const request = args[0] as http.IncomingMessage;
       const response = args[1] as http.ServerResponse;
       request.headers[peerHeader] = peerStamp(request.socket?.remoteAddress ?? 'unknown');
-      const target = repairPercentEncoding(request.url ?? '/');
+      const target = normalizeRequestTarget(request.url ?? '/');
       const answer = frontDoor(request.method ?? 'GET', target, options);
       if (answer) {
         response.writeHead(answer.status, answer.headers).end(answer.body);

@@ -4,8 +4,8 @@
  * to U+FFFD, and a `%` not followed by two hex digits is a literal `%`.
  * Next.js throws on such paths (`decodeURIComponent`) and answers a bare
  * 500; repaired, `/v1/releases/%FF` names the app `\uFFFD`, which does not
- * exist, and gets that path's usual 404 (issue 9, item 1). The query is left
- * alone: URLSearchParams already decodes leniently.
+ * exist, and gets that path's usual 404 (spec "Errors": never a 500). The
+ * query is left alone: URLSearchParams already decodes leniently.
  */
 const escapeRun = /(?:%[0-9A-Fa-f]{2})+/g;
 const strayPercent = /%(?![0-9A-Fa-f]{2})/g;
@@ -31,4 +31,29 @@ export function repairPercentEncoding(target: string): string {
     return encodeURIComponent(lenientUtf8.decode(bytes));
   });
   return queryAt < 0 ? repaired : repaired + target.slice(queryAt);
+}
+
+const anyEscape = /%[0-9A-Fa-f]{2}/g;
+const unreserved = /^[A-Za-z0-9._~-]$/;
+
+/**
+ * The request target as every later step sees it: repaired (above), and
+ * with the escapes of unreserved characters decoded (RFC 3986 §6.2.2.2:
+ * `%61` and `a` are the same URI). Next matches its static routes, and the
+ * proxy its tables, against the path as sent, but decodes a dynamic
+ * segment: without this `/%68acker.sh` was a 404 while `/download/%70ounce`
+ * was pounce's download. What stays encoded (`%25`, `%2F`, non-ASCII) is
+ * decoded exactly once, by the router, into the segment's value; nothing
+ * here adds a `%`, so nothing is ever decoded twice.
+ */
+export function normalizeRequestTarget(target: string): string {
+  const repaired = repairPercentEncoding(target);
+  if (!repaired.includes('%')) return repaired;
+  const queryAt = repaired.search(/[?#]/);
+  const path = queryAt < 0 ? repaired : repaired.slice(0, queryAt);
+  const normal = path.replace(anyEscape, (escape) => {
+    const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+    return unreserved.test(char) ? char : escape;
+  });
+  return queryAt < 0 ? normal : normal + repaired.slice(queryAt);
 }

@@ -1,7 +1,7 @@
 import { FileTextIcon, SquarePenIcon } from '@/components/icons';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
-import { source } from '@/lib/source';
+import { findPage, source } from '@/lib/source';
 import { pageMDXComponents } from '@/components/mdx';
 import { CopyMarkdownButton } from '@/components/docs/copy-markdown-button';
 import { DocsShell } from '@/components/docs/shell';
@@ -14,7 +14,7 @@ const actionLink =
 
 export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
   const params = await props.params;
-  const page = source.getPage(params.slug);
+  const page = findPage(params.slug);
   if (!page) notFound();
 
   const MDX = page.data.body;
@@ -51,7 +51,7 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
 }
 
 // Only the pages of the source exist: an unknown path is a 404 that renders
-// and stores nothing (issue 9, item 3: strangers must not fill the disk).
+// and stores nothing (strangers' paths must not fill the disk).
 export const dynamicParams = false;
 
 export async function generateStaticParams() {
@@ -60,7 +60,7 @@ export async function generateStaticParams() {
 
 export async function generateMetadata(props: PageProps<'/docs/[[...slug]]'>): Promise<Metadata> {
   const params = await props.params;
-  const page = source.getPage(params.slug);
+  const page = findPage(params.slug);
   if (!page) notFound();
 
   return {

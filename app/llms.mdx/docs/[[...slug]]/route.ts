@@ -3,7 +3,7 @@ import { markdownTwinResponse } from '@/lib/docs/text-views';
 // Rewrite target of /docs/{path}.md and of Accept: text/markdown (see proxy.ts).
 // Rendered per request from the processed markdown held in memory: a
 // statically generated route would write an ISR entry to disk for every
-// unknown path a stranger asks for (issue 9, item 3).
+// unknown path a stranger asks for.
 export const dynamic = 'force-dynamic';
 
 export async function GET(_req: Request, { params }: RouteContext<'/llms.mdx/docs/[[...slug]]'>) {
