@@ -220,6 +220,8 @@ export const endpoints = [
     path: '/v1/apps',
     tag: 'Catalog',
     summary: 'Downloadable apps with their release and download URLs',
+    description:
+      'One row per app with a macOS release: its title and blurb, the URL of its latest release on this API (/v1/releases/{app}), its download redirect (/download/{app}), its repository on the code host and its docs page. Listing looks nothing up on the code host. Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops.',
     query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
     inputProblems: { cursor: 'invalid_cursor' },
     responses: { 200: json('A page of apps', appPageSchema) },
@@ -502,6 +504,8 @@ export const endpoints = [
     path: '/docs/{path}.md',
     tag: 'Documentation',
     summary: 'Markdown twin of a documentation page',
+    description:
+      'The page as markdown (`# Title (url)`, then its text): the same bytes its own URL answers when `Accept` prefers `text/markdown`. Cached five minutes (an hour at shared caches); a path that names no page is a 404, never cached, pointing at /llms.txt.',
     params: z.object({ path: z.string() }),
     responses: { 200: markdown('The page as markdown'), 404: markdown('No such page') },
     errors: [],
@@ -517,6 +521,8 @@ export const endpoints = [
     path: '/llms.txt',
     tag: 'Documentation',
     summary: 'One entry per documentation page (llmstxt.org)',
+    description:
+      'The llmstxt.org index: the documentation\'s page tree as a markdown list, a link and the description of each page, folders as nested lists. Each page\'s markdown is at its `.md` twin; /llms-full.txt holds them all.',
     responses: { 200: text('The index') },
     errors: [],
     rateLimited: false,
@@ -528,6 +534,7 @@ export const endpoints = [
     path: '/llms-full.txt',
     tag: 'Documentation',
     summary: 'Full text of every documentation page',
+    description: 'Every documentation page as its `.md` twin renders it (`# Title (url)`, then its text), one after another in one file.',
     responses: { 200: text('Every page as markdown') },
     errors: [],
     rateLimited: false,
@@ -539,6 +546,8 @@ export const endpoints = [
     path: '/design.md',
     tag: 'Documentation',
     summary: 'The visual standard, proxied from upstream',
+    description:
+      'The layer repository\'s visual standard, from its main branch on the code host, as markdown. Cached five minutes; an empty upstream file is a 502 like an unreachable one.',
     responses: { 200: markdown('The visual standard'), 502: text('The upstream file could not be fetched') },
     errors: [],
     rateLimited: false,
@@ -550,6 +559,7 @@ export const endpoints = [
     path: '/sitemap.xml',
     tag: 'Documentation',
     summary: 'Every indexable URL',
+    description: 'The home page, every documentation page and every problem page, as absolute URLs on the public origin, each with a change frequency and a priority (sitemaps.org 0.9).',
     responses: { 200: { description: 'The sitemap', representation: 'xml', schema: z.string() } },
     errors: [],
     rateLimited: false,
@@ -561,6 +571,8 @@ export const endpoints = [
     path: '/robots.txt',
     tag: 'Documentation',
     summary: 'Crawler rules and the sitemap',
+    description:
+      'Every crawler may read the whole site but the internal text routes (/llms.mdx/) and the page images (/og/). Names the sitemap (`Sitemap:`) and the resource-discovery catalog (`Agentmap:`) as absolute URLs.',
     responses: { 200: text('robots.txt') },
     errors: [],
     rateLimited: false,
@@ -573,6 +585,8 @@ export const endpoints = [
     path: '/openapi.json',
     tag: 'Platform',
     summary: 'This OpenAPI 3.1 description',
+    description:
+      'Generated from the endpoint table the handlers validate with: every path and method the site answers, with its parameters, bodies, responses, headers and problem codes. `servers` names the public origin of the deployment that serves it. Cached five minutes.',
     responses: { 200: json('The OpenAPI document', z.record(z.string(), z.unknown())) },
     errors: ['rate_limited'],
     rateLimited: true,
@@ -584,11 +598,21 @@ export const endpoints = [
     path: '/problems/{code}',
     tag: 'Platform',
     summary: 'Explanation of a problem code (the `type` of every problem)',
+    description:
+      'The title, HTTP status and explanation of one problem `code`: the page the `type` of every problem points at (RFC 9457 §3.1.1). HTML, or its markdown twin when `Accept` prefers `text/markdown` (quality values honoured). A client accepting neither HTML, markdown nor a wildcard gets 406.',
     params: z.object({ code: z.string() }),
-    responses: { 200: html('The explanation'), 404: html('Unknown code') },
+    responses: {
+      200: { ...html('The explanation: HTML, or its markdown twin when `Accept` prefers `text/markdown`'), alternates: [{ representation: 'markdown', schema: z.string() }] },
+      404: html('Unknown code'),
+      406: { description: 'No acceptable representation (`not_acceptable`)', representation: 'problem', schema: problemSchema },
+    },
     errors: [],
     rateLimited: false,
-    examples: [{ url: '/problems/rate_limited', status: 200 }],
+    examples: [
+      { url: '/problems/rate_limited', status: 200 },
+      { url: '/problems/rate_limited', status: 200, headers: { accept: 'text/markdown' } },
+      { url: '/problems/rate_limited', status: 406, headers: { accept: 'application/json' } },
+    ],
   },
   {
     id: 'problemMarkdown',
@@ -596,6 +620,7 @@ export const endpoints = [
     path: '/problems/{code}.md',
     tag: 'Platform',
     summary: 'Markdown twin of a problem page',
+    description: 'The problem page as markdown: title, code, HTTP status and explanation. An unknown code is a 404, never cached.',
     params: z.object({ code: z.string() }),
     responses: { 200: markdown('The explanation'), 404: markdown('Unknown code') },
     errors: [],
