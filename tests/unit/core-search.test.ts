@@ -193,6 +193,13 @@ describe('docs search: ranking', () => {
     expect(page).toEqual({ query: '?!', results: [], next_cursor: null, total: 0 });
   });
 
+  it('searches a query of filler words as written, matching only the sections that hold them', async () => {
+    // "by" is a filler word; only the accordion layout's text says it.
+    const page = await searchOk(makeSearch(), { q: 'by', limit: 50 });
+    expect(page.results.map((hit) => hit.url)).toEqual(['/docs/rooms/windows#layerwindowslayout']);
+    expect(page.total).toBe(1);
+  });
+
   it('is deterministic', async () => {
     const search = makeSearch();
     const first = await searchOk(search, { q: 'install layer', limit: 5 });

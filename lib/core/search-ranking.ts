@@ -1,0 +1,258 @@
+import { optionHeading, scoredFields, type SearchData } from './search-data';
+
+/**
+ * Scoring of lib/core/search-data.ts's index: the engine's BM25 over fields
+ * (zbsearch's formula and defaults, k 1.2, b 0.75, d 0.5, with the field
+ * boosts below), raised when the section's name or heading holds every word
+ * of the query, and first when the query is an option's full name.
+ *
+ * Each (field, token) posting carries its BM25 contribution, computed once
+ * at load, so a query adds numbers instead of walking an engine's trees: a
+ * broad query's cost is one addition per matching (section, token) and a
+ * bounded heap of the page asked for, never a sort of every match or an
+ * object per match. The sums are made in the engine's order (field by
+ * field, token by token), so scores are the engine's to the last bit.
+ */
+
+export interface Section {
+  url: string;
+  pageId: string;
+  heading: string | null;
+  /** The section's text rows joined, or null when it has none. */
+  text: string | null;
+}
+
+export interface PageInfo {
+  title: string;
+  breadcrumbs: string[];
+}
+
+interface Posting {
+  sections: Int32Array;
+  /** Field boost × BM25 of the token in each of those sections. */
+  impacts: Float64Array;
+}
+
+export interface LoadedIndex {
+  sections: Section[];
+  pages: Map<string, PageInfo>;
+  /** Plain words of the index with their counts, for typo correction. */
+  vocabulary: Map<string, number>;
+  /** Lowercased option name → its section. */
+  byOption: Map<string, number>;
+  /** Per scored field, in the engine's property order. */
+  fields: Array<Map<string, Posting>>;
+  /** Tokens of the name or heading → sections, for coverage. */
+  title: Map<string, Int32Array>;
+  /** Each section's position in URL order, the tie-break. */
+  urlRank: Int32Array;
+  scratch: Scratch;
+}
+
+interface Scratch {
+  /** Marks of the current query and of the current concept (stamps, so nothing is cleared between queries). */
+  generation: number;
+  conceptGeneration: number;
+  stamp: Int32Array;
+  conceptStamp: Int32Array;
+  scores: Float64Array;
+  covered: Float64Array;
+  finals: Float64Array;
+  matched: Int32Array;
+  heap: Int32Array;
+}
+
+/** Field boosts: a section whose option name matches ranks above one whose heading matches, above one whose text mentions the words. */
+export const fieldBoosts = { name: 4, heading: 2.5, body: 1, page: 0.5 } as const;
+/** How much a section gains when its name or heading holds every word of the query (relative). */
+const coverageWeight = 2;
+/** A query that is an option's full name puts that option first. */
+const exactNameBonus = 1_000;
+/** A section whose name or heading holds only a synonym of a word earns this share of a full match. */
+const synonymCoverage = 0.5;
+
+// zbsearch's BM25 defaults (search-fulltext.js `defaultBM25Params`) and formula (algorithms.js `BM25`).
+const bm25 = { k: 1.2, b: 0.75, d: 0.5 };
+function bm25Score(tf: number, matchingCount: number, docsCount: number, fieldLength: number, averageFieldLength: number): number {
+  const { k, b, d } = bm25;
+  const idf = Math.log(1 + (docsCount - matchingCount + 0.5) / (matchingCount + 0.5));
+  return (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * fieldLength) / averageFieldLength));
+}
+
+/** Loads the index: postings to typed arrays with their BM25 contributions (no text is read or tokenized). */
+export function loadSearchData(data: SearchData): LoadedIndex {
+  const count = data.sections.length;
+  const sections = data.sections.map(([url, pageId, heading, text]) => ({ url, pageId, heading, text }));
+  const pages = new Map(Object.entries(data.pages).map(([id, [title, breadcrumbs]]) => [id, { title, breadcrumbs }]));
+  const byOption = new Map<string, number>();
+  sections.forEach((section, index) => {
+    const title = section.heading ?? (section.url === section.pageId ? (pages.get(section.pageId)?.title ?? '') : '');
+    if (optionHeading.test(title)) byOption.set(title.toLowerCase(), index);
+  });
+
+  const fields = scoredFields.map((field) => {
+    const { lengths, postings } = data.fields[field];
+    // The engine keeps a running mean as documents are inserted; the same steps give the same float.
+    let average = 0;
+    for (let i = 0; i < count; i += 1) average = (average * i + lengths[i]!) / (i + 1);
+    const boost = fieldBoosts[field];
+    const loaded = new Map<string, Posting>();
+    for (const token in postings) {
+      const list = postings[token]!;
+      const impacts = new Float64Array(list.length);
+      // Tokens are unique per field (tokenize answers a set), so the term frequency is 1.
+      for (let i = 0; i < list.length; i += 1) impacts[i] = bm25Score(1, list.length, count, lengths[list[i]!]!, average) * boost;
+      loaded.set(token, { sections: Int32Array.from(list), impacts });
+    }
+    return loaded;
+  });
+  const title = new Map<string, Int32Array>();
+  for (const token in data.title) title.set(token, Int32Array.from(data.title[token]!));
+
+  const byUrl = sections.map((_, index) => index).sort((a, b) => (sections[a]!.url < sections[b]!.url ? -1 : sections[a]!.url > sections[b]!.url ? 1 : 0));
+  const urlRank = new Int32Array(count);
+  byUrl.forEach((section, rank) => (urlRank[section] = rank));
+
+  return {
+    sections,
+    pages,
+    vocabulary: new Map(data.vocabulary),
+    byOption,
+    fields,
+    title,
+    urlRank,
+    scratch: {
+      generation: 0,
+      conceptGeneration: 0,
+      stamp: new Int32Array(count),
+      conceptStamp: new Int32Array(count),
+      scores: new Float64Array(count),
+      covered: new Float64Array(count),
+      finals: new Float64Array(count),
+      matched: new Int32Array(count),
+      heap: new Int32Array(count),
+    },
+  };
+}
+
+/** A word of the query: its own tokens, and its own tokens with those of what it also searches. */
+export interface ConceptTokens {
+  own: ReadonlySet<string>;
+  tokens: ReadonlySet<string>;
+}
+
+export interface RankedSection {
+  section: number;
+  score: number;
+}
+
+export interface Ranking {
+  /** Every section the query matches. */
+  total: number;
+  /** The best `k` of them, best first: score, then URL. */
+  top: RankedSection[];
+}
+
+/**
+ * The best `k` sections for the query's tokens (the engine's reading of
+ * them, in its order) and concepts, and how many sections match in all.
+ * `exact` is the section of the option the query names in full, if any.
+ */
+export function rankSections(index: LoadedIndex, queryTokens: readonly string[], concepts: readonly ConceptTokens[], exact: number | undefined, k: number): Ranking {
+  const { scratch, fields, title, urlRank } = index;
+  const { stamp, conceptStamp, scores, covered, finals, matched } = scratch;
+  if (scratch.generation > 1e9 || scratch.conceptGeneration > 1e9) {
+    scratch.generation = 0;
+    scratch.conceptGeneration = 0;
+    stamp.fill(0);
+    conceptStamp.fill(0);
+  }
+  const generation = ++scratch.generation;
+  let total = 0;
+  for (const field of fields) {
+    for (const token of queryTokens) {
+      const posting = field.get(token);
+      if (!posting) continue;
+      const { sections, impacts } = posting;
+      for (let i = 0; i < sections.length; i += 1) {
+        const section = sections[i]!;
+        if (stamp[section] !== generation) {
+          stamp[section] = generation;
+          scores[section] = 0;
+          covered[section] = 0;
+          matched[total++] = section;
+        }
+        scores[section]! += impacts[i]!;
+      }
+    }
+  }
+
+  // Coverage: each word of the query counts once per section, fully when the name or heading holds
+  // one of its own tokens, half when it holds only a synonym's (or a correction's).
+  for (const concept of concepts) {
+    const conceptGeneration = ++scratch.conceptGeneration;
+    for (const [tokens, share] of [[concept.own, 1], [concept.tokens, synonymCoverage]] as const) {
+      for (const token of tokens) {
+        const holders = title.get(token);
+        if (!holders) continue;
+        for (let i = 0; i < holders.length; i += 1) {
+          const section = holders[i]!;
+          if (stamp[section] !== generation || conceptStamp[section] === conceptGeneration) continue;
+          conceptStamp[section] = conceptGeneration;
+          covered[section]! += share;
+        }
+      }
+    }
+  }
+  const conceptCount = concepts.length;
+  for (let i = 0; i < total; i += 1) {
+    const section = matched[i]!;
+    const coverage = conceptCount > 0 ? covered[section]! / conceptCount : 0;
+    const score = scores[section]! * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0);
+    finals[section] = Math.round(score * 1000);
+  }
+
+  const better = (a: number, b: number) => finals[a]! > finals[b]! || (finals[a] === finals[b] && urlRank[a]! < urlRank[b]!);
+  const chosen = selectBest(scratch.heap, matched, total, Math.min(k, total), better);
+  return { total, top: chosen.map((section) => ({ section, score: finals[section]! })) };
+}
+
+/**
+ * The `k` best of `items[0..count)`, best first: a heap of `k` whose root is
+ * the worst kept, so each further item costs one comparison unless it
+ * enters (O(count log k)); only the kept ones are sorted.
+ */
+function selectBest(heap: Int32Array, items: Int32Array, count: number, k: number, better: (a: number, b: number) => boolean): number[] {
+  if (k <= 0) return [];
+  let size = 0;
+  const siftDown = (from: number) => {
+    let at = from;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= size) return;
+      const right = left + 1;
+      // The worse child goes up: the root stays the worst kept.
+      const worse = right < size && better(heap[left]!, heap[right]!) ? right : left;
+      if (!better(heap[at]!, heap[worse]!)) return;
+      [heap[at], heap[worse]] = [heap[worse]!, heap[at]!];
+      at = worse;
+    }
+  };
+  for (let i = 0; i < count; i += 1) {
+    const item = items[i]!;
+    if (size < k) {
+      let at = size++;
+      heap[at] = item;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (!better(heap[parent]!, heap[at]!)) break;
+        [heap[parent], heap[at]] = [heap[at]!, heap[parent]!];
+        at = parent;
+      }
+    } else if (better(item, heap[0]!)) {
+      heap[0] = item;
+      siftDown(0);
+    }
+  }
+  return Array.from(heap.subarray(0, size)).sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+}
