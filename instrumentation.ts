@@ -15,10 +15,16 @@ export async function register() {
     // message, and the store logs its warnings (memory store on Vercel) once.
     // The search scores the index /api/search serves, loaded on first use.
     const { createRuntime, installRuntime } = await import('./lib/runtime');
-    installRuntime(
-      createRuntime({
-        loadSearchIndex: () => import('./lib/docs/search-index').then((module) => module.exportSearchIndex()),
-      }),
-    );
+    const runtime = createRuntime({
+      loadSearchIndex: () => import('./lib/docs/search-index').then((module) => module.exportSearchIndex()),
+    });
+    installRuntime(runtime);
+    // Prerendered pages carry the build's origin, the documents this server's
+    // (lib/build-origin.ts): say so at start when the two differ.
+    if (production) {
+      const { originMismatchWarning } = await import('./lib/build-origin');
+      const warning = originMismatchWarning(runtime.origin);
+      if (warning) runtime.log('warn', warning);
+    }
   }
 }

@@ -6,9 +6,20 @@ const withMDX = createMDX();
 // Set here rather than in proxy.ts: Next replaces a Vary set by the proxy.
 const htmlVary = 'Accept, User-Agent, Accept-Encoding';
 
+// What the public origin is derived from (lib/env.ts publicOrigin), as this build
+// sees it: the pages prerendered now carry that origin, and the server warns at
+// start when its own differs (lib/build-origin.ts). `env` writes it into the
+// server bundles at build time.
+const buildOriginEnv = JSON.stringify({
+  SITE_URL: process.env.SITE_URL,
+  VERCEL_PROJECT_PRODUCTION_URL: process.env.VERCEL_PROJECT_PRODUCTION_URL,
+  PORT: process.env.PORT,
+});
+
 /** @type {import('next').NextConfig} */
 const config = {
   reactStrictMode: true,
+  env: { SVC_BUILD_ORIGIN_ENV: buildOriginEnv },
   // Separate build directories let the test run and the benchmark build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
@@ -19,7 +30,7 @@ const config = {
   typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
-      // Every response (issue 9, item 7; JSON answers echo input such as `q`).
+      // Every response (JSON answers echo input such as `q`).
       // Under `next start` the writeHead hook sets it too, on the proxy's answers as well.
       { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
       { source: '/', headers: [{ key: 'Vary', value: htmlVary }] },

@@ -13,6 +13,8 @@ const codeHostName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'lett
 export const envSchema = z
   .object({
     SITE_URL: z.preprocess(emptyToUndefined, optionalUrl),
+    // The port `next start` listens on: it reads PORT, and sets it from `-p` once listening.
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
     GITHUB_API_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.github.com')),
     GITHUB_RAW_URL: z.preprocess(
       emptyToUndefined,
@@ -69,11 +71,18 @@ export function redisCredentials(env: Env): { url: string; token: string } | und
   return undefined;
 }
 
-/** The public origin used in install lines and absolute links. */
+/** Next's own default port (`next start`, `next dev`). */
+export const defaultPort = 3000;
+
+/**
+ * The public origin used in install lines and absolute links. Without
+ * SITE_URL (and off Vercel) it is this machine on the port the server
+ * listens on, so a server started with `PORT=4000` names port 4000.
+ */
 export function publicOrigin(env: Env): string {
   if (env.SITE_URL) return env.SITE_URL.replace(/\/+$/, '');
   if (env.VERCEL_PROJECT_PRODUCTION_URL) return `https://${env.VERCEL_PROJECT_PRODUCTION_URL}`;
-  return 'http://localhost:3000';
+  return `http://localhost:${env.PORT ?? defaultPort}`;
 }
 
 let cached: Env | undefined;

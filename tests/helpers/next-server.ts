@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { buildOrigin, buildOriginVariable } from '@/lib/build-origin';
 
 /**
  * Starts `next start` on a free port over a production build, for the
@@ -31,6 +32,17 @@ export function ensureBuild(distDir = process.env.NEXT_DIST_DIR ?? '.next'): voi
   if (result.status !== 0) throw new Error('next build failed');
 }
 
+/**
+ * The public origin the build in `distDir` rendered into its pages (lib/build-origin.ts),
+ * from the configuration the build recorded beside it.
+ */
+export function builtOrigin(distDir = process.env.NEXT_DIST_DIR ?? '.next'): string | undefined {
+  const file = path.join(repoRoot, distDir, 'required-server-files.json');
+  if (!existsSync(file)) return undefined;
+  const recorded = JSON.parse(readFileSync(file, 'utf8')) as { config?: { env?: Record<string, string> } };
+  return buildOrigin(recorded.config?.env?.[buildOriginVariable]);
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -39,13 +51,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Without a SITE_URL in `env` the server answers as the origin its build was
+ * made for, as a deployment should (its pages and its documents then name
+ * one origin, whatever port it listens on); `SITE_URL: ''` leaves it unset,
+ * for the default origin.
+ */
 export async function startNextServer(env: Record<string, string>, distDir = process.env.NEXT_DIST_DIR ?? '.next'): Promise<RunningServer> {
   const port = await freePort();
+  const built = builtOrigin(distDir);
   let output = '';
   // The server runs on the test runner's own Node (process.execPath), not whatever `node` is first on PATH.
   const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/.bin/next'), 'start', '-p', String(port)], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port) },
+    env: { ...process.env, ...(built ? { SITE_URL: built } : {}), ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

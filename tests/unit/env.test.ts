@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { envSchema, EnvError, parseEnv, publicOrigin, redisCredentials } from '@/lib/env';
 
-// Issue 3 item 7: one parse at start, clear errors, and .env.example and the
-// README's configuration table list exactly the variables lib/env.ts reads.
+// One parse at start, clear errors, and .env.example and the README's
+// configuration table list exactly the variables lib/env.ts reads.
 const documented = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].map((match) => match[1]));
 // VERCEL_* are set by the platform, not by operators.
 const schemaKeys = Object.keys(envSchema.shape).filter((key) => !key.startsWith('VERCEL'));
@@ -19,7 +19,16 @@ describe('configuration', () => {
     expect(publicOrigin(env)).toBe('http://localhost:3000');
   });
 
+  it('defaults the origin to this machine on the port the server listens on', () => {
+    expect(publicOrigin(parseEnv({ PORT: '4000' }))).toBe('http://localhost:4000');
+    expect(publicOrigin(parseEnv({ PORT: '' }))).toBe('http://localhost:3000');
+    expect(publicOrigin(parseEnv({ PORT: '4000', SITE_URL: 'https://layer.example/' }))).toBe('https://layer.example');
+    expect(publicOrigin(parseEnv({ PORT: '4000', VERCEL_PROJECT_PRODUCTION_URL: 'layer.vercel.app' }))).toBe('https://layer.vercel.app');
+  });
+
   it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
     [{ GITHUB_API_URL: 'not a url' }, /GITHUB_API_URL/],
     [{ TRUST_PROXY_HOPS: '-1' }, /TRUST_PROXY_HOPS/],
     [{ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io' }, /must be set together/],
