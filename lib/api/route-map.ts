@@ -16,12 +16,18 @@ const endpointPatterns = endpoints
   .filter((row) => !pageRows.has(row.id))
   .map((row) => ({ pattern: pathPattern(row.path), method: row.method as HttpMethod }));
 const internalPrefixes = ['/_next/', '/og/', '/llms.mdx/', '/fonts/'];
+/**
+ * The site icons (Next's app/favicon.ico and app/icon.svg conventions): files
+ * browsers fetch by themselves, like the page images, not endpoints of the
+ * service, so they are neither in the endpoint table nor in /openapi.json.
+ */
+const internalFiles = new Set(['/favicon.ico', '/icon.svg']);
 
 export function classifyPath(pathname: string): PathKind {
   if (isPagePath(pathname)) return 'page';
   if (isTwinPath(pathname)) return 'endpoint';
   if (endpointPatterns.some(({ pattern }) => pattern.test(pathname))) return 'endpoint';
-  if (internalPrefixes.some((prefix) => pathname.startsWith(prefix))) return 'internal';
+  if (internalFiles.has(pathname) || internalPrefixes.some((prefix) => pathname.startsWith(prefix))) return 'internal';
   return 'unknown';
 }
 
