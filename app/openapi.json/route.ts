@@ -1,5 +1,6 @@
 import { routeHandlers } from '@/lib/api/route-handlers';
 import { openApiHandler } from '@/lib/api/openapi-handler';
 
-export const dynamic = 'force-static';
+// Dynamic: the document names the runtime's origin, and the rate limit runs on every request.
+export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/openapi.json', { GET: openApiHandler });

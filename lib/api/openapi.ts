@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { problemCodes } from '@/lib/http/problem-codes';
 import { problemSchema } from '@/lib/http/problem';
-import { allowHeader, mediaTypes, endpointTags, type EndpointSpec, type HttpMethod, type ResponseSpec } from './endpoint';
+import { repositoryUrl, siteRepo } from '@/lib/site';
+import {
+  allowHeader,
+  endpointTags,
+  mediaTypes,
+  preflightMaxAgeSeconds,
+  preflightRequestHeaders,
+  type EndpointSpec,
+  type HttpMethod,
+  type ResponseSpec,
+} from './endpoint';
 import { endpoints, rateLimitHeaders } from './endpoints';
 
 /**
@@ -26,7 +36,7 @@ const info = {
     '',
     '**Choices the spec leaves open**: list pages are `{ items, next_cursor, total }`; batch bodies are `{ operations: [{ kind, ... }], sandbox? }` and answers `{ results: [{ ok, kind, data | problem }] }`; a job body may hold at most 100 operations and 64 KiB; cursors are opaque, signed, and bound to their query or list.',
     '',
-    '**Methods**: every path answers `OPTIONS` with 204 and `Allow`, and `HEAD` wherever it answers `GET`. Any other method on a path the service answers is a 405 `method_not_allowed` problem with `Allow` (components.responses.MethodNotAllowed), whatever the method (TRACE, PROPFIND, …); any method on a path nothing answers is a 404 `not_found` problem (components.responses.NotFound), or the site\'s 404 page for a browser. `OPTIONS *` answers 204 with the server\'s methods.',
+    '**Methods**: every path answers `OPTIONS` with 204 and `Allow`, and `HEAD` wherever it answers `GET`. Any other method on a path the service answers is a 405 `method_not_allowed` problem with `Allow` (components.responses.MethodNotAllowed, listed under every operation of the path), whatever the method (TRACE, PROPFIND, …); any method on a path nothing answers is a 404 `not_found` problem, or the site\'s 404 page for a browser. `OPTIONS *` answers 204 with the server\'s methods.',
     '',
     '**Paths with bad percent-encoding** are read as the WHATWG URL Standard reads them: an escape sequence that is not UTF-8 stands for U+FFFD and a `%` without two hex digits for itself. Such a path names no app, job or page, so it gets that path\'s usual 404 (`unknown_app`, `unknown_job`, `not_found`, or the 404 page).',
     '',
@@ -38,7 +48,9 @@ const info = {
     '',
     '**MCP** (tag Agents): /mcp, /mcp/docs and /.well-known/mcp take JSON-RPC 2.0 over MCP Streamable HTTP, stateless, answered as JSON in the 2026-07-28 and the 2025 protocol revisions, with open CORS. Their body errors are JSON-RPC errors; tool failures are tool results with `isError`; the 405 and 429 are the problems above. `mcp-protocol-version` on every answer names the revision answered.',
   ].join('\n'),
-  license: { name: 'MIT', identifier: 'MIT' },
+  // The site's repository on the code host (configuration: GITHUB_OWNER, GITHUB_SITE_REPO). No licence
+  // is stated: the repository has none.
+  contact: { url: repositoryUrl(siteRepo) },
 };
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
@@ -140,6 +152,7 @@ function operationOf(endpoint: EndpointSpec, components: Record<string, JsonSche
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
     };
   }
+  responses['405'] ??= methodNotAllowedRef;
   // A row that documents its own 500 (the MCP transports' JSON-RPC error) keeps it.
   if (endpoint.errors.length > 0 && !endpoint.responses[500]) {
     responses['500'] = {
@@ -169,6 +182,13 @@ function operationOf(endpoint: EndpointSpec, components: Record<string, JsonSche
   };
 }
 
+/**
+ * The 405 every path answers for a method it does not take (spec "Errors":
+ * `method_not_allowed`). OpenAPI has no responses per path, so each
+ * operation of the path lists it, by reference: one description.
+ */
+const methodNotAllowedRef = { $ref: '#/components/responses/MethodNotAllowed' };
+
 /** The OPTIONS every path answers (lib/api/route-handlers.ts, proxy.ts) unless its row declares its own. */
 function optionsOperation(path: string, rows: readonly EndpointSpec[], components: Record<string, JsonSchema>) {
   const parameters = Object.entries(rows[0]!.params?.shape ?? {}).map(([name, schema]) => ({
@@ -178,27 +198,38 @@ function optionsOperation(path: string, rows: readonly EndpointSpec[], component
     schema: schemaOf(schema as z.ZodType, 'output', components),
   }));
   const allow = allowHeader(rows.map((row) => row.method as HttpMethod));
-  const preflight: HeaderSpecs = rows.some((row) => row.cors === 'open')
+  const open = rows.some((row) => row.cors === 'open');
+  const requestHeaders = preflightRequestHeaders(rows).join(', ');
+  const preflight: HeaderSpecs = open
     ? {
         ...corsHeaders,
         'Access-Control-Allow-Methods': { description: `\`${allow}\``, schema: z.string(), required: true },
-        'Access-Control-Allow-Headers': { description: 'The request headers the path reads, and `content-type`, `accept`', schema: z.string(), required: true },
-        'Access-Control-Max-Age': { description: 'Seconds a browser may keep the preflight (86400)', schema: z.number().int(), required: true },
+        'Access-Control-Allow-Headers': { description: `\`${requestHeaders}\``, schema: z.string(), required: true },
+        'Access-Control-Max-Age': { description: `Seconds a browser may keep the preflight (${preflightMaxAgeSeconds})`, schema: z.number().int(), required: true },
       }
     : {};
+  const description = open
+    ? `An open CORS preflight: a page of any origin may send ${path} the methods \`${allow}\` with the request headers \`${requestHeaders}\`, and its browser may keep this answer ${preflightMaxAgeSeconds} seconds. Not counted against the rate limit.`
+    : `The methods ${path} takes, in \`Allow\`. No CORS headers, so a browser's preflight from a page of another origin fails. Not counted against the rate limit.`;
   return {
     operationId: `options${rows[0]!.id[0]!.toUpperCase()}${rows[0]!.id.slice(1)}`,
     summary: `Methods of ${path}`,
+    description,
     tags: [rows[0]!.tag],
     ...(parameters.length ? { parameters } : {}),
     responses: {
       204: {
-        description: `No body; \`Allow: ${allow}\`${preflight['Access-Control-Allow-Origin'] ? ' (an open CORS preflight)' : ''}`,
+        description: `No body; \`Allow: ${allow}\`${open ? ' (an open CORS preflight)' : ''}`,
         headers: headersOf({ Allow: { description: 'The methods the path takes', schema: z.string(), required: true }, ...preflight }, components),
       },
+      405: methodNotAllowedRef,
     },
   };
 }
+
+/** Headers a shared response carries only on some paths: not required, and saying where. */
+const optionalHeaders = (specs: HeaderSpecs, where: string): HeaderSpecs =>
+  Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { description: `${spec.description}; ${where}`, schema: spec.schema }]));
 
 const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
 
@@ -228,12 +259,15 @@ export function buildOpenApiDocument(serverUrl?: string) {
       responses: {
         MethodNotAllowed: {
           description:
-            'Problem `method_not_allowed`: the path exists but does not take this method. Answered for every method a path does not list, on every path.',
-          headers: headersOf({ Allow: { description: 'The methods the path takes', schema: z.string(), required: true } }, components),
-          content: problemContent,
-        },
-        NotFound: {
-          description: 'Problem `not_found`: no endpoint answers this method and path (a browser gets the site\'s 404 page instead).',
+            'Problem `method_not_allowed`: the path exists but does not take the method asked (any method its operations do not list; `HEAD` goes with `GET`). Listed under every operation of the path.',
+          headers: headersOf(
+            {
+              Allow: { description: 'The methods the path takes', schema: z.string(), required: true },
+              ...optionalHeaders(rateLimitHeaders, 'on a rate-limited path, where the 405 counts against the window'),
+              ...optionalHeaders(corsHeaders, 'on a path with open CORS'),
+            },
+            components,
+          ),
           content: problemContent,
         },
       },

@@ -240,7 +240,8 @@ interface OpenApiOperation {
   deprecated?: boolean;
   parameters?: { name: string; in: 'path' | 'query' | 'header'; required: boolean; description?: string; schema: JsonSchema }[];
   requestBody?: { description: string; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; headers?: Record<string, { description: string; schema: JsonSchema }>; content?: Record<string, { schema: JsonSchema }> }>;
+  /** A `$ref` is a shared response (components.responses: the 405 every path answers). */
+  responses: Record<string, { $ref?: string; description: string; headers?: Record<string, { description: string; schema: JsonSchema }>; content?: Record<string, { schema: JsonSchema }> }>;
 }
 
 export function findEndpoint(id: string): EndpointSpec {
@@ -255,8 +256,9 @@ function operationOf(row: EndpointSpec): OpenApiOperation {
   return operation;
 }
 
+// Problems are listed by code (the Errors page explains each), shared responses included.
 const isProblemResponse = (response: OpenApiOperation['responses'][string]) =>
-  Object.keys(response.content ?? {}).includes('application/problem+json') && response.description.startsWith('Problem');
+  response.$ref !== undefined || (Object.keys(response.content ?? {}).includes('application/problem+json') && response.description.startsWith('Problem'));
 
 /** The reference of one endpoint, by its operationId (the `id` of its row in the endpoint table). */
 export function endpointReference(id: string, options: { depth?: number } = {}): ApiEndpointReference {

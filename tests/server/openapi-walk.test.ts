@@ -6,7 +6,8 @@ import type { EndpointExample, EndpointSpec } from '@/lib/api/endpoint';
 import { client, type HttpResult } from '../helpers/http';
 
 /**
- * Issue 9, item 13: /openapi.json tells the whole truth. Every operation of
+ * /openapi.json tells the whole truth (spec "Agent endpoints": the
+ * description of everything the service answers). Every operation of
  * the served document is requested (a valid request from the table's
  * examples, an invalid one, a method the path does not take, and a path
  * parameter that names nothing), and each answer's status, content type,
@@ -126,13 +127,15 @@ describe('every operation answers as /openapi.json documents it', () => {
       const label = `${method} ${path}`;
       expect(res.status, label).toBe(405);
       checkAnswer(label, document.components.responses.MethodNotAllowed, res);
+      // Every operation of the path lists it (OpenAPI has no responses per path).
+      for (const operation of Object.values(item)) expect(operation.responses['405']?.$ref, `${label}: ${operation.operationId}`).toBe('#/components/responses/MethodNotAllowed');
       const allow = res.headers.allow!.split(', ');
       for (const declaredMethod of Object.keys(item)) expect(allow, label).toContain(declaredMethod.toUpperCase());
       mark(path, 'unknown-method');
     }
   });
 
-  it('a path parameter that names nothing → the operation’s documented 404; a path nothing answers → NotFound', async () => {
+  it('a path parameter that names nothing → the operation’s documented 404; a path nothing answers → `not_found`', async () => {
     for (const [path, item] of Object.entries(document.paths)) {
       if (!path.includes('{') || !item.get) continue;
       const url = path.replace(/\{[^}]+\}/g, 'no-such-thing');
@@ -141,9 +144,11 @@ describe('every operation answers as /openapi.json documents it', () => {
       checkAnswer(`GET ${url}`, item.get.responses['404'], res);
       mark(path, 'not-found');
     }
+    // A path the document does not list has no operation to carry its 404: the spec's `not_found` problem.
     const res = await get('/no/such/endpoint');
     expect(res.status).toBe(404);
-    checkAnswer('GET /no/such/endpoint', document.components.responses.NotFound, res);
+    checkAnswer('GET /no/such/endpoint', { description: 'not_found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }, res);
+    expect(res.json<{ code: string }>().code).toBe('not_found');
   });
 
   it('walked every path of the document', () => {
