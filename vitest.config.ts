@@ -23,6 +23,17 @@ export default defineConfig({
         },
       },
       {
+        // The OpenAPI linters on the generated document (scripts/test-all.sh, step "OpenAPI lint").
+        resolve: { alias },
+        test: {
+          name: 'lint',
+          include: ['tests/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'server',

@@ -3,7 +3,8 @@
 #  1. system packages (redis-server, a Chromium): installed with apt-get as
 #     root on Debian/Ubuntu, otherwise the install command is printed and
 #     the run stops (scripts/setup-test-deps.sh)
-#  2. type-check and lint
+#  2. type-check and lint, and the OpenAPI linters (Redocly, Spectral) on
+#     /openapi.json
 #  3. unit and route tests (vitest), including the store contract suite
 #     against a real redis-server through the Upstash REST bridge
 #  4. one production build, then the real-server suite against `next start`,
@@ -39,6 +40,11 @@ bin tsc --noEmit
 
 step "lint"
 bin eslint
+
+# /openapi.json from the endpoint table (no build needed), linted by Redocly's
+# `recommended` and Spectral's `spectral:oas`: any problem fails (tests/lint).
+step "OpenAPI lint"
+bin vitest run --project lint
 
 step "unit and route tests"
 bin vitest run --project unit
