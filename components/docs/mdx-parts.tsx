@@ -83,8 +83,10 @@ export function CodeBlock({ icon, title, allowCopy, keepBackground: _keep, child
     <figure dir="ltr" className={`shiki not-prose relative my-4 overflow-hidden rounded-xl border bg-fd-card text-sm shadow-sm ${className ?? ''}`} style={style}>
       {caption}
       {!title && copy && <CopyCodeButton className="absolute top-2.5 right-2 z-2 bg-fd-card/80" />}
+      {/* Focusable so a keyboard can scroll it; a named group, not a region: a page
+          of code blocks would otherwise fill the landmark list with look-alikes. */}
       <div
-        role="region"
+        role="group"
         aria-label={title ? `Code: ${title}` : 'Code'}
         tabIndex={0}
         className="fd-scroll-container max-h-[600px] overflow-auto py-3.5 text-[0.8125rem] focus-visible:ring-2 focus-visible:ring-fd-ring focus-visible:outline-none focus-visible:ring-inset"
