@@ -22,7 +22,7 @@ export default function proxy(request: NextRequest) {
   const kind = classifyPath(pathname);
 
   if (wantsHtml(request) && (kind === 'unknown' || isMissingForBrowsers(pathname))) {
-    // The site's 404 page (app/[...missing]/page.tsx renders it with status 404).
+    // The site's 404 page (app/not-found.tsx, status 404): nothing answers notFoundPagePath.
     return NextResponse.rewrite(new URL(notFoundPagePath, request.nextUrl));
   }
   if (kind === 'unknown') {

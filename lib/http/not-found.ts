@@ -12,5 +12,10 @@ export function wantsHtml(request: Request): boolean {
   return preferredMediaType(accept, ['text/html', 'application/problem+json', 'application/json']) === 'text/html';
 }
 
-/** Any path that reaches app/[...missing]/page.tsx renders the 404 page. */
+/**
+ * A path no route answers: a rewrite to it renders app/not-found.tsx with
+ * status 404, server-side like any page. (A catch-all page calling
+ * `notFound()` would not: Next serves that 404 as an empty document that
+ * only script fills in, without the theme script's class on <html>.)
+ */
 export const notFoundPagePath = '/missing-page';
