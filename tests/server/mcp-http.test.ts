@@ -2,9 +2,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { client, type HttpResult } from '../helpers/http';
 
 /**
- * Issue 10, item 2, over raw HTTP against `next start`: every status rule of
- * the MCP transports (spec "Agent endpoints"; "Events" 3; the MCP sentences
- * of "Errors"; "Limits"), and the documents of item 4. Each answer is also
+ * Over raw HTTP against `next start`: every status rule of the MCP
+ * transports (spec "Agent endpoints"; "Events" 3; the MCP sentences of
+ * "Errors"; "Limits"), and the MCP documents. Each answer is also
  * checked for what every answer carries: `Access-Control-Allow-Origin: *`,
  * `mcp-protocol-version`, the RateLimit headers, and no `Mcp-Session-Id`.
  */
@@ -228,11 +228,18 @@ describe('the rate limit (the same 600/min window per client as /v1)', () => {
   const flood = client(base, '127.0.0.119');
 
   it('is counted with /v1, and over it POST /mcp is 429 with Retry-After, CORS and the version header', async () => {
-    const v1 = await flood('/v1/apps?sandbox=true');
-    const before = Number(v1.headers['ratelimit-remaining']);
-    const first = await flood('/mcp', { method: 'POST', headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
-    // One shared window: the MCP request is counted right after the /v1 one (unless the minute turned in between).
-    if (Number(first.headers['ratelimit-reset']) > 1) expect(Number(first.headers['ratelimit-remaining'])).toBe(before - 1);
+    // One shared window: the MCP request is counted right after the /v1 one. Should the minute turn
+    // between the two (the MCP answer's reset is then later than the /v1 one's), the pair is sent again.
+    let counted: [number, number] | undefined;
+    for (let attempt = 0; attempt < 3 && !counted; attempt += 1) {
+      const v1 = await flood('/v1/apps?sandbox=true');
+      const mcp = await flood('/mcp', { method: 'POST', headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) });
+      expect(mcp.status).toBe(200);
+      const sameWindow = Number(mcp.headers['ratelimit-reset']) <= Number(v1.headers['ratelimit-reset']);
+      if (sameWindow) counted = [Number(v1.headers['ratelimit-remaining']), Number(mcp.headers['ratelimit-remaining'])];
+    }
+    expect(counted, 'a /v1 and an MCP request in one window').toBeDefined();
+    expect(counted![1]).toBe(counted![0] - 1);
     let refused: HttpResult | undefined;
     for (let sent = 0; sent < 1300 && !refused; sent += 50) {
       const answers = await Promise.all(Array.from({ length: 50 }, () => flood('/mcp', { method: 'GET' })));

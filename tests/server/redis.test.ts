@@ -5,9 +5,12 @@ import { startNextServer, type RunningServer } from '../helpers/next-server';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
 
-// Issue 3 items 4–5 and issue 4's idempotency on the Redis adapter, over real
-// HTTP: `next start` with UPSTASH_REDIS_REST_* pointing at a bridge over a
-// real redis-server, which is stopped mid-run and started again.
+// The Redis adapter over real HTTP (the rate limit, spec "Limits"; the
+// idempotency memory and jobs): `next start` with UPSTASH_REDIS_REST_*
+// pointing at a bridge over a real redis-server, which is stopped mid-run
+// and started again. These tests check what the server answers; how long
+// it takes with Redis down or stalled is a figure of `npm run bench`
+// (scripts/bench/latency-figures.mjs).
 let redis: RedisServer;
 let bridge: UpstashBridge;
 let fake: FakeCodeHost;
@@ -70,18 +73,16 @@ describe('with the Upstash adapter over a real Redis', () => {
     expect(job.status).toBe('done');
   });
 
-  it('Redis down: reads fail open fast, idempotency and jobs answer 503 store_unavailable; back up: recovers without restart', async () => {
+  it('Redis down: reads fail open, idempotency and jobs answer 503 store_unavailable; back up: recovers without restart', async () => {
     const key = `redis-outage-${Date.now()}`;
     const body = { operations: [{ kind: 'install', desktop: 'hacker' }] };
     const jobBefore = (await get('/v1/jobs', { method: 'POST', body })).json<{ url: string }>();
     await redis.stop();
 
-    const started = performance.now();
     const read = await get('/v1/rooms');
-    const elapsed = performance.now() - started;
-    console.log(`limiter with Redis down: ${elapsed.toFixed(1)} ms for GET /v1/rooms`);
     expect(read.status).toBe(200);
-    expect(elapsed).toBeLessThan(1000);
+    // Let through with a full window: the limiter failed open instead of counting.
+    expect(read.headers['ratelimit-remaining']).toBe('600');
     expectProblem(await batch(key, body), 503, 'store_unavailable');
     expectProblem(await get('/v1/jobs', { method: 'POST', body }), 503, 'store_unavailable');
     expectProblem(await get(jobBefore.url), 503, 'store_unavailable');
@@ -98,11 +99,11 @@ describe('with the Upstash adapter over a real Redis', () => {
   }, 30_000);
 });
 
-// Issue 9 item 4: the claim of a batch that met a stalled Redis (SIGSTOP) sits
-// in Redis's socket buffer and is executed on SIGCONT; it must not hold the
-// key against the client's retry.
+// The claim of a batch that met a stalled Redis (SIGSTOP) sits in Redis's
+// socket buffer and is executed on SIGCONT; it must not hold the key against
+// the client's retry, which was told nothing ran.
 describe('idempotency after a Redis stall', () => {
-  it('503 during the stall; after resume the retry with the same key runs at once, and the next one replays', async () => {
+  it('503 during the stall; after resume the first retry with the same key runs, and the next one replays', async () => {
     const key = `redis-stall-${Date.now()}`;
     const body = { operations: [{ kind: 'install', desktop: 'everyday' }] };
     redis.pause();
@@ -115,13 +116,10 @@ describe('idempotency after a Redis stall', () => {
     expectProblem(stalled, 503, 'store_unavailable');
     expect(stalled.json<{ detail: string }>().detail).toMatch(/nothing was executed.*same `Idempotency-Key`/);
 
-    const started = performance.now();
+    // The first retry runs: not 409 for the stalled claim's 30 s lease.
     const retry = await batch(key, body);
-    const elapsed = performance.now() - started;
-    console.log(`retry after Redis resumed: ${retry.status} in ${elapsed.toFixed(1)} ms`);
     expect(retry.status, retry.body).toBe(200);
     expect(retry.headers['idempotency-replayed']).toBeUndefined();
-    expect(elapsed).toBeLessThan(2000);
 
     const replay = await batch(key, body);
     expect(replay.headers['idempotency-replayed']).toBe('true');
@@ -129,29 +127,29 @@ describe('idempotency after a Redis stall', () => {
   }, 30_000);
 });
 
-// Issue 9 item 5a: the deadline holds when the limiter and the store are slow
-// too (Redis stalled: the limiter fails open after 250 ms, a store read would
-// wait its 1 s timeout) and the code host hangs.
+// The deadline holds when the limiter and the store are slow too (Redis
+// stalled: the limiter fails open after 250 ms, a store read would wait its
+// 1 s timeout) and the code host hangs: each request still gets its 502 or
+// fallback, and the server gives up on the upstream requests.
 describe('a hanging code host while Redis is stalled', () => {
-  it('releases, downloads and installers still answer within 5 s of arrival', async () => {
+  it('releases, downloads and installers still answer their 502 or fallback, and abandon the upstream requests', async () => {
     const paths = ['/v1/releases/pounce', '/api/release/perch', '/download/perch', '/layer.sh?ref=v2030.06.01'];
+    fake.reset();
     fake.setScenario('*', scenarios.hang);
     redis.pause();
-    let answers: { res: HttpResult; ms: number }[];
+    let answers: HttpResult[];
     try {
-      answers = await Promise.all(
-        paths.map(async (path) => {
-          const started = performance.now();
-          const res = await get(path);
-          return { res, ms: performance.now() - started };
-        }),
-      );
+      answers = await Promise.all(paths.map((path) => get(path)));
     } finally {
       redis.resume();
+    }
+    try {
+      expect(answers.map((res) => res.status)).toEqual([502, 502, 302, 502]);
+      expect(answers[2]!.headers['cache-control']).toBe('no-store');
+      expect(fake.requests.length).toBeGreaterThan(0);
+      await expect.poll(() => fake.requests.filter((request) => !request.abandoned).map((request) => request.path), { timeout: 10_000 }).toEqual([]);
+    } finally {
       fake.setScenario('*', scenarios.normal);
     }
-    for (const [i, { res, ms }] of answers.entries()) console.log(`hanging upstream, Redis stalled: GET ${paths[i]} → ${res.status} in ${ms.toFixed(0)} ms`);
-    expect(answers.map(({ res }) => res.status)).toEqual([502, 502, 302, 502]);
-    for (const { ms } of answers) expect(ms).toBeLessThan(5000);
-  }, 30_000);
+  }, 60_000);
 });

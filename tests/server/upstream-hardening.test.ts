@@ -3,9 +3,10 @@ import { fakeRelease, scenarios, startFakeCodeHost, stubInstaller, type FakeCode
 import { client, type HttpResult } from '../helpers/http';
 import { startNextServer, type RunningServer } from '../helpers/next-server';
 
-// Issue 9 item 5 over real HTTP against `next start`: one deadline per
-// request (a), only scripts served as installers (b), no edge caching of the
-// /download fallback (c), one asset-URL policy for every door (d). This file
+// The upstream hardening over real HTTP against `next start`: one deadline
+// per request (a), only scripts served as installers (b, spec "Installers
+// and downloads"), no edge caching of the /download fallback (c), one
+// asset-URL policy for every door (d). This file
 // runs its own server and fake code host: the release cache and the
 // installer cache are its own, so the order of the tests matters (failures
 // are never cached, successes are).
@@ -27,26 +28,24 @@ const apiPath = (app: string) => `/repos/layer-desktop/${app}/releases/latest`;
 const rawPath = (ref: string, file: 'install.sh' | 'DESIGN.md') => `/layer-desktop/layer/${ref}/${file}`;
 const releasesPage = (app: string) => `https://github.com/layer-desktop/${app}/releases`;
 
-async function timed(path: string): Promise<{ res: HttpResult; ms: number }> {
-  const started = performance.now();
-  const res = await get(path);
-  return { res, ms: performance.now() - started };
-}
-
 const expectProblem = (res: HttpResult, status: number, code: string) => {
   expect(res.status, res.body).toBe(status);
   expect(res.json()).toMatchObject({ status, code });
 };
 
-describe('(a) a hanging code host is answered within 5 s of arrival', () => {
-  it('releases, downloads, installers and /design.md each answer before 5000 ms', async () => {
+// When the deadline ends is checked on fake timers (tests/unit/deadline.test.ts);
+// how long the answers take over HTTP is a figure of `npm run bench`
+// (scripts/bench/latency-figures.mjs). Here: what the answers are, and that
+// the server gave up on every upstream request rather than leaving it open.
+describe('(a) a hanging code host is answered by the request deadline', () => {
+  it('releases, downloads, installers and /design.md each answer their 502 or fallback, and abandon the upstream request', async () => {
+    fake.reset();
     fake.setScenario('*', scenarios.hang);
     try {
-      // Concurrently: each request has its own deadline; the server is otherwise idle.
+      // Concurrently: each request has its own deadline.
       const paths = ['/v1/releases/pounce', '/api/release/perch', '/download/pounce', '/layer.sh?ref=v2030.04.01', '/hacker.sh?ref=v2030.04.02', '/design.md'];
-      const answers = await Promise.all(paths.map(timed));
-      for (const [i, { res, ms }] of answers.entries()) console.log(`hanging upstream: GET ${paths[i]} → ${res.status} in ${ms.toFixed(0)} ms`);
-      const [release, alias, download, layer, hacker, design] = answers.map((answer) => answer.res) as HttpResult[];
+      const answers = await Promise.all(paths.map((path) => get(path)));
+      const [release, alias, download, layer, hacker, design] = answers;
       expectProblem(release!, 502, 'upstream_unavailable');
       expectProblem(alias!, 502, 'upstream_unavailable');
       expect(download!.status).toBe(302);
@@ -56,7 +55,11 @@ describe('(a) a hanging code host is answered within 5 s of arrival', () => {
         expect(res.headers['content-type']).toMatch(/^text\/plain/);
         expect(res.body).toMatch(/did not answer in time/);
       }
-      for (const { ms } of answers) expect(ms).toBeLessThan(5000);
+      // Every upstream path was asked, and every request the fake took was given up by the server.
+      expect(new Set(fake.requests.map((request) => request.path))).toEqual(
+        new Set([apiPath('pounce'), apiPath('perch'), rawPath('v2030.04.01', 'install.sh'), rawPath('v2030.04.02', 'install.sh'), rawPath('main', 'DESIGN.md')]),
+      );
+      await expect.poll(() => fake.requests.filter((request) => !request.abandoned).map((request) => request.path), { timeout: 10_000 }).toEqual([]);
     } finally {
       fake.setScenario('*', scenarios.normal);
     }
