@@ -40,7 +40,7 @@ const info = {
     '',
     '**Paths with bad percent-encoding** are read as the WHATWG URL Standard reads them: an escape sequence that is not UTF-8 stands for U+FFFD and a `%` without two hex digits for itself. Such a path names no app, job or page, so it gets that path\'s usual 404 (`unknown_app`, `unknown_job`, `not_found`, or the 404 page).',
     '',
-    '**Limits of inputs**: `q` is 1–500 characters; `limit` is decimal digits only, 1–50; a batch takes 1–20 operations and a job 1–100, each body at most 64 KiB (`x-max-bytes`).',
+    '**Limits of inputs**: from the spec, `q` is at least 1 character, `limit` is 1–50 and a batch takes 1–20 operations; the site\'s own choices, where the spec gives no figure: `q` at most 500 characters, `limit` in decimal digits only, a job 1–100 operations, each body at most 64 KiB (`x-max-bytes`).',
     '',
     '**Compression** (a choice the spec leaves open): answers over 1 KiB are compressed by `Accept-Encoding`, brotli first, then gzip; server-sent events never are.',
     '',
