@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The benchmarks of issues 3, 4, 9, 10, 11 and 13, in one run (`npm run bench`). Plain ESM
+// Every benchmark of the site, and every speed figure the tests do not assert, in one run (`npm run bench`). Plain ESM
 // JavaScript: Node 20 runs it without a TypeScript loader.
 //
 //   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only]
@@ -442,7 +442,7 @@ function table(headers, rows, align) {
 }
 
 // ---------------------------------------------------------------------------
-// (e) Memory soak (issue 9 item 8): RSS of a fresh server before and after a steady mixed load.
+// (e) Memory soak: RSS of a fresh server before and after a steady mixed load (every in-memory structure is bounded).
 
 async function runSoakProgram(name, soakArgs, seconds) {
   const record = spawnPinned(name, loadCore, process.execPath, ['scripts/bench/soak.mjs', ...soakArgs]);
@@ -551,7 +551,7 @@ async function main() {
   const autocannonVersion = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/autocannon/package.json'), 'utf8')).version;
   const nextVersion = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/next/package.json'), 'utf8')).version;
 
-  console.log('layer site benchmarks (issues 3 and 4)');
+  console.log('layer site benchmarks');
   console.log(`node ${process.version}, next ${nextVersion}, autocannon ${autocannonVersion}, ${redisVersion.split(' ').slice(0, 3).join(' ')}, ${tasksetVersion}`);
   if (hasTaskset) {
     console.log(`${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}): every server under test runs on core ${serverCore} (taskset -c ${serverCore});`);
@@ -819,8 +819,12 @@ async function main() {
     }
     for (const spec of specs) console.log(`  load ${spec.id} (round 1): ${r[spec.id].command}`);
 
-    // The agent doors and search quality (issues 10, 11, 13), on the search server (d): one request at a time.
+    // The agent doors and search quality, on the search server (d): one request at a time.
     await agentDoorCases(serverD.url);
+
+    // (i) The speed figures the tests do not assert, on a server of its own (scripts/bench/latency-figures.mjs).
+    const figures = await import('./latency-figures.mjs');
+    figures.printLatencyFigures(await figures.measureLatencyFigures({ startNext, startRedis: () => startRedis(scratch), hugeLimit }));
 
     await stopAll();
     const soakInvalid = await runSoakCases();
