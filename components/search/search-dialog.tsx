@@ -208,7 +208,9 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
         />
         <button
           type="button"
-          aria-label="Close search"
+          // The visible key name is part of the name (WCAG 2.5.3 Label in Name).
+          aria-label="Close search, Esc"
+          aria-keyshortcuts="Escape"
           onClick={() => onOpenChange(false)}
           className="rounded-md border px-2 py-1 font-mono text-xs text-fd-muted-foreground hover:bg-fd-accent focus-visible:outline-2 focus-visible:outline-fd-primary"
         >
