@@ -44,10 +44,19 @@ const expectProblem = (res: HttpResult, status: number, code: string) => {
 
 describe('with the Upstash adapter over a real Redis', () => {
   it('counts the rate-limit window in Redis', async () => {
-    const first = await get('/v1/rooms');
-    const second = await get('/v1/rooms');
-    expect(first.status).toBe(200);
-    expect(Number(second.headers['ratelimit-remaining'])).toBe(Number(first.headers['ratelimit-remaining']) - 1);
+    // A limiter call that Redis does not answer within 250 ms (a busy machine) is let through with a
+    // full window (remaining = limit); a pair in which Redis answered both, in one window, shows the count.
+    const counted = (res: HttpResult) => Number(res.headers['ratelimit-remaining']) < Number(res.headers['ratelimit-limit']);
+    let pair: [HttpResult, HttpResult] | undefined;
+    for (let attempt = 0; attempt < 20 && !pair; attempt += 1) {
+      const first = await get('/v1/rooms');
+      const second = await get('/v1/rooms');
+      expect([first.status, second.status]).toEqual([200, 200]);
+      const sameWindow = Number(second.headers['ratelimit-reset']) <= Number(first.headers['ratelimit-reset']);
+      if (counted(first) && counted(second) && sameWindow) pair = [first, second];
+    }
+    expect(pair, 'two requests counted by Redis in one window').toBeDefined();
+    expect(Number(pair![1].headers['ratelimit-remaining'])).toBe(Number(pair![0].headers['ratelimit-remaining']) - 1);
   });
 
   it('50 concurrent batches with one key execute once; a retry replays the same bytes', async () => {
@@ -56,7 +65,18 @@ describe('with the Upstash adapter over a real Redis', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => batch(key, body)));
     const executed = answers.filter((res) => res.status === 200 && res.headers['idempotency-replayed'] === undefined);
     expect(executed).toHaveLength(1);
-    expect(answers.filter((res) => res.status === 409 || res.headers['idempotency-replayed'] === 'true')).toHaveLength(49);
+    // A store call Redis did not answer in time (a busy machine) is 503 store_unavailable, nothing run;
+    // its client retries with the same key, as the problem says, and gets the executed answer back.
+    const others = await Promise.all(
+      answers
+        .filter((res) => res !== executed[0])
+        .map(async (res) => {
+          if (res.status !== 503) return res;
+          expect(res.json()).toMatchObject({ code: 'store_unavailable' });
+          return batch(key, body);
+        }),
+    );
+    expect(others.filter((res) => res.status === 409 || res.headers['idempotency-replayed'] === 'true')).toHaveLength(49);
     const retry = await batch(key, body);
     expect(retry.headers['idempotency-replayed']).toBe('true');
     expect(retry.body).toBe(executed[0]!.body);
@@ -66,7 +86,8 @@ describe('with the Upstash adapter over a real Redis', () => {
     const res = await get('/v1/jobs', { method: 'POST', body: { operations: [{ kind: 'install' }] } });
     expect(res.status).toBe(202);
     let job = res.json<{ status: string; url: string }>();
-    for (let i = 0; i < 50 && job.status === 'queued'; i += 1) {
+    // Until the job is done: the test's timeout is the only bound.
+    while (job.status === 'queued') {
       await new Promise((resolve) => setTimeout(resolve, 100));
       job = (await get(job.url)).json();
     }
