@@ -4,7 +4,7 @@ import { jsonLdScriptText, siteObjects, techArticleObject, type DocsPageFacts } 
 import { discovery } from '@/lib/routes';
 
 /**
- * What every page head carries for machines (issue 12): `<link rel="ard">`
+ * What every page head carries for machines: `<link rel="ard">`
  * and `<link rel="ai-catalog">` to the resource-discovery catalog (spec
  * "Agent endpoints"), and the site-wide schema.org objects of /schema.jsonl
  * as JSON-LD. Server components only: no client JavaScript, a few hundred

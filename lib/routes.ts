@@ -57,7 +57,7 @@ export const discovery = {
 } as const;
 /** A skill's SKILL.md (Agent Skills discovery: `/.well-known/agent-skills/{name}/SKILL.md`). */
 export const skillRoute = (name: string) => `/.well-known/agent-skills/${name}/SKILL.md`;
-/** The A2A door (issue 11): its agent card and JSON-RPC interface. */
+/** The A2A door (spec "Agent endpoints"): its agent card and JSON-RPC interface. */
 export const a2a = { agentCard: '/.well-known/agent-card.json', transport: '/a2a' } as const;
 
 /** The documents the DNS records (spec "Discovery by DNS") point at, one per record. */

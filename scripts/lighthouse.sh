@@ -2,8 +2,8 @@
 # Lighthouse 12 (mobile, default config) of every room page and the option
 # browser of this site, and of a page of the stock Fumadocs template, in the
 # same run on the same machine, so the two compare fairly. Prints, per page,
-# the median of the runs for each figure and whether it meets the goals of
-# issue 13 (performance >= 98, LCP <= 2.0 s, TBT <= 100 ms; accessibility,
+# the median of the runs for each figure and whether it meets the site's
+# goals (performance >= 98, LCP <= 2.0 s, TBT <= 100 ms; accessibility,
 # best practices and SEO 100). Not part of `npm test`.
 #
 #   bash scripts/lighthouse.sh

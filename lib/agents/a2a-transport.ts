@@ -47,7 +47,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 /**
  * The SDK turns an executor's exception into a failed task; a message that
  * names no skill of this agent is the client's mistake, so it is refused
- * first, as RequestMalformedError (JSON-RPC -32602, issue 11 item 7).
+ * first, as RequestMalformedError (JSON-RPC -32602).
  */
 class CheckedRequestHandler extends DefaultRequestHandler {
   override async sendMessage(...args: Parameters<DefaultRequestHandler['sendMessage']>) {

@@ -7,13 +7,13 @@ import type { RequestSigner } from './request-signer';
 /**
  * The one way the service talks to the code host: its REST API
  * (GITHUB_API_URL) and its raw-file host (GITHUB_RAW_URL). Every outbound
- * request is built here so the hardening lives in one place (issue item 3):
- * URLs come only from the configured origin plus encoded fixed segments,
- * the origin is re-checked on every hop, redirects never leave the origin,
- * each call is time-boxed (by its own timeout and by what is left of the
- * request's deadline, issue 9 item 5) and its body size-capped and checked
- * to be UTF-8 text, and requests are signed with Web Bot Auth when a key is
- * installed (spec "Authentication" item 4).
+ * request is built here so the hardening lives in one place: URLs come
+ * only from the configured origin plus encoded fixed segments, the origin
+ * is re-checked on every hop, redirects never leave the origin, each call
+ * is time-boxed (by its own timeout and by what is left of the request's
+ * deadline) and its body size-capped and checked to be UTF-8 text, and
+ * requests are signed with Web Bot Auth when a key is installed (spec
+ * "Authentication" item 4).
  */
 
 /** `malformed`: a body that is not what was asked for (here: not valid UTF-8; callers add their own checks). */

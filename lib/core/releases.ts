@@ -13,9 +13,9 @@ import { err, ok, type Result } from './result';
  * by every instance, revalidated with the ETag when stale, with in-process
  * single-flight so a burst of requests makes one upstream call.
  *
- * Each caller may pass its request's deadline (issue 9 item 5): the store
- * read and the upstream call take at most what is left of it, and a caller
- * waiting on a shared lookup stops waiting when its own deadline passes.
+ * Each caller may pass its request's deadline: the store read and the
+ * upstream call take at most what is left of it, and a caller waiting on a
+ * shared lookup stops waiting when its own deadline passes.
  */
 
 /** The code-host client as this module uses it (lib/code-host/code-host-client.ts `api`). */
@@ -109,9 +109,9 @@ function assetPreference(asset: UpstreamAsset, isTrustedAssetUrl: (url: URL) => 
 }
 
 /**
- * The one URL policy of every door (issue 9 item 5d): an asset URL off the
- * code host, or with userinfo, makes that asset unusable. A release left
- * without a usable macOS asset is `no_release` (404), not
+ * The one URL policy of every door: an asset URL off the code host, or
+ * with userinfo, makes that asset unusable. A release left without a
+ * usable macOS asset is `no_release` (404), not
  * `upstream_unavailable` (502): the code host did answer, the answer stays
  * the same on a retry, and /download sends people to the releases page as
  * for any release without a macOS download.
@@ -210,7 +210,7 @@ export function createReleaseService(options: ReleaseServiceOptions): ReleaseSer
   const { api, kv, clock, ttlMs = releaseCacheTtlMs, timeoutMs = 5_000, log } = options;
   const isTrustedAssetUrl = options.isTrustedAssetUrl ?? trustedAssetUrlPolicy();
   // Both maps are keyed by app name, and only catalog apps get here (findApp),
-  // so each holds at most one entry per downloadable app (issue 9 item 8).
+  // so each holds at most one entry per downloadable app and needs no bound.
   /** The last entry this instance saw per app: spares a store read while it is fresh. */
   const local = new Map<string, CachedRelease>();
   /** One lookup per app at a time; concurrent callers share it. */

@@ -10,7 +10,7 @@
  * - The debounce merges a burst of keys into one request. It is shorter
  *   than the gap between keys of most typing (100-250 ms), so it costs a
  *   typist nothing, and short enough that the last keystroke is answered
- *   well within 150 ms (issue 13) on a warm server.
+ *   well within 150 ms (the goal for search as you type) on a warm server.
  */
 export const debounceMs = 50;
 export const tokenEveryMs = 125;

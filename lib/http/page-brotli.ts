@@ -12,9 +12,9 @@ import { brotliAtBestQuality } from './static-brotli';
  * is kept aside and compressed once, off the event loop; later answers with
  * the same ETag and length get the copy. A room page goes from 15.8 KB
  * (quality 5) to 13.9 KB: with its headers, one congestion window of a
- * slow phone's first round trip instead of two (issue 13, item 1).
+ * slow phone's first round trip instead of two.
  */
-/** Bounds (issue 9, item 8): far above this site's prerendered pages. */
+/** Bounds on what is kept in memory: far above this site's prerendered pages. */
 const maxEntries = 256;
 const maxTotalBytes = 16 * 1024 * 1024;
 const maxPageBytes = 2 * 1024 * 1024;

@@ -37,7 +37,7 @@ const contentTypes: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=UTF-8',
 };
 
-/** Bounds on what is kept in memory (issue 9, item 8): far above one build's assets. */
+/** Bounds on what is kept in memory: far above one build's assets. */
 const maxEntries = 512;
 const maxTotalBytes = 16 * 1024 * 1024;
 const maxFileBytes = 4 * 1024 * 1024;

@@ -7,10 +7,10 @@ import type { CodeHostResult, CodeHostSuccess } from '@/lib/code-host';
  * minute). Failures are never cached. Concurrent misses on one key share a
  * single upstream request.
  *
- * Bounded three ways (issue 9 item 8), since any valid release tag is a new
- * key: entries by count, their bodies by bytes (a body may be up to 1 MiB,
- * so 64 entries alone could hold 64 MiB), and shared in-flight loads by
- * count (past it, a miss loads on its own and nothing is remembered).
+ * Bounded three ways, since any valid release tag is a new key: entries by
+ * count, their bodies by bytes (a body may be up to 1 MiB, so 64 entries
+ * alone could hold 64 MiB), and shared in-flight loads by count (past it,
+ * a miss loads on its own and nothing is remembered).
  */
 export interface UpstreamCache {
   /** The cached success for `key`, or the result of `load()` (cached for `ttlMs` when ok). */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Issue 11's benchmark: /ask JSON p50 beside /v1/search p50 for the same
-// query (goal ≤ 1.2×), and the time to the first `result` event of the
-// /ask stream beside the JSON p50 (goal ≤ 1×), side by side in one run.
+// Benchmark of /ask (spec "Natural-language query"): its JSON p50 beside
+// /v1/search p50 for the same query (goal ≤ 1.2×), and the time to the
+// first `result` event of the /ask stream beside the JSON p50 (goal ≤ 1×),
+// side by side in one run.
 // Imported by run.mjs (`npm run bench`); alone:
 // `node scripts/bench/ask.mjs --url <base>` against a server started with
 // RATE_LIMIT_PER_MINUTE=0.

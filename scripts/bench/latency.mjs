@@ -1,5 +1,5 @@
 // Side-by-side request latencies for the benchmarks of the agent doors
-// (issues 10 and 11): cases run interleaved, one request at a time over
+// (/mcp and /ask): cases run interleaved, one request at a time over
 // kept-alive connections, so each pair of figures shares the same moment of
 // the machine. Imported by ask.mjs (and run.mjs).
 import { performance } from 'node:perf_hooks';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Ranking quality of /v1/search beside Fumadocs' stock `createFromSource`
-// route over the same content (issue 13 item 4), on the realistic queries
+// route over the same content, on the realistic queries
 // of tests/fixtures/search-queries.json and on every option's full name:
 // hit@1, hit@3 and MRR@10 side by side. Imported by run.mjs (`npm run
 // bench`); alone: `node scripts/bench/search-quality.mjs --url <base>`

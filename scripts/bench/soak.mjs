@@ -1,6 +1,6 @@
-// The memory soak of issue 9 item 8: a steady mixed load (~1,000 req/s) on
-// one `next start`, with the server's resident set size read before, during
-// and after it. Plain ESM JavaScript (Node 20, no TypeScript loader).
+// The memory soak that checks the in-memory caches stay bounded: a steady
+// mixed load (~1,000 req/s) on one `next start`, with the server's resident
+// set size read before, during and after it. Plain ESM JavaScript (Node 20, no TypeScript loader).
 //
 // Used by run.mjs (`npm run bench`, case (e)). As a program it either
 // loads a server that is already running, printing one JSON line of

@@ -5,9 +5,9 @@ import { docsPageUrl, downloadRoute, problemTypeRoute, v1 } from '@/lib/routes';
 import { artifactPath, gotoThemed, themes, viewports } from './support';
 
 /**
- * Issue 13 item 8, each fix held in light and dark and at desktop and phone
- * size (390×844), by DOM assertions (screenshots are saved as artifacts for
- * a person to look at, not compared).
+ * Visible fixes of the site's pages, each held in light and dark and at
+ * desktop and phone size (390×844), by DOM assertions (screenshots are
+ * saved as artifacts for a person to look at, not compared).
  */
 
 for (const theme of themes) {

@@ -2,10 +2,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
 
 /**
- * Issue 12 over real HTTP: what every page head carries for machines, the
- * links to the resource-discovery catalog and the schema.org objects of
- * /schema.jsonl as JSON-LD (components/structured-data.tsx), and the DNS
- * records on the discovery docs page.
+ * Spec "Agent endpoints" over real HTTP: what every page head carries for
+ * machines, the links to the resource-discovery catalog and the schema.org
+ * objects of /schema.jsonl as JSON-LD (components/structured-data.tsx), and
+ * the DNS records on the discovery docs page.
  */
 const get = client(inject('baseUrl'), '127.0.0.121');
 const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';

@@ -4,7 +4,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
 import { repoRoot } from '../helpers/next-server';
 
-// Issue 9, items 1–3, 6, 7 and 9, over real HTTP against `next start`.
+// Hardening against hostile or malformed requests, over real HTTP against
+// `next start`.
 const base = inject('baseUrl');
 const get = client(base, '127.0.0.81');
 const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -14,7 +15,7 @@ function isProblem(res: { status: number; headers: Record<string, string>; body:
   expect(JSON.parse(res.body)).toMatchObject({ code, status: res.status });
 }
 
-describe('bad percent-encoding in a path (item 1): read as U+FFFD, answered by that path’s 404', () => {
+describe('bad percent-encoding in a path: read as U+FFFD, answered by that path’s 404', () => {
   it.each([
     ['/v1/releases/%FF', 'unknown_app'],
     ['/api/release/%FF', 'unknown_app'],
@@ -54,7 +55,7 @@ describe('bad percent-encoding in a path (item 1): read as U+FFFD, answered by t
   });
 });
 
-describe('methods outside the table (item 2): a problem, never a 5xx or an empty body', () => {
+describe('methods outside the table: a problem, never a 5xx or an empty body', () => {
   const methods = ['TRACE', 'PROPFIND', 'M-SEARCH', 'MKCOL', 'LOCK'];
   it.each(methods)('%s on an endpoint and a page → 405 with Allow; on nothing → 404', async (method) => {
     for (const [url, allow] of [
@@ -106,7 +107,7 @@ function fileCount(dir: string): number {
   return count;
 }
 
-describe('unknown paths write nothing and are not cached at the edge (item 3)', () => {
+describe('unknown paths write nothing and are not cached at the edge', () => {
   it('100 unknown paths leave the build directory’s file count unchanged', async () => {
     const buildDir = path.join(repoRoot, process.env.NEXT_DIST_DIR ?? '.next');
     const before = fileCount(buildDir);
@@ -126,7 +127,7 @@ describe('unknown paths write nothing and are not cached at the edge (item 3)', 
   });
 });
 
-describe('numeric parameters take decimal digits only (item 6)', () => {
+describe('numeric parameters take decimal digits only', () => {
   it.each(['0x10', '1e1', ' 16', '16 ', '+16', '16.0', 'Infinity', '-1', '0', '51'])('limit=%s → 400 invalid_parameter', async (limit) => {
     const res = await get(`/v1/desktops?limit=${encodeURIComponent(limit)}`);
     expect(res.status).toBe(400);
@@ -137,7 +138,7 @@ describe('numeric parameters take decimal digits only (item 6)', () => {
   });
 });
 
-describe('X-Content-Type-Options: nosniff on every response (item 7)', () => {
+describe('X-Content-Type-Options: nosniff on every response', () => {
   it.each([
     '/',
     '/docs/install',
@@ -162,7 +163,7 @@ describe('X-Content-Type-Options: nosniff on every response (item 7)', () => {
   });
 });
 
-describe('client identity (item 9): a client-sent x-svc-peer changes nothing', () => {
+describe('client identity: a client-sent x-svc-peer changes nothing', () => {
   it('requests with forged peer headers all count in the sender’s own bucket', async () => {
     const fromOne = client(base, '127.0.0.82');
     const remaining: number[] = [];

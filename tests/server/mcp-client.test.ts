@@ -5,7 +5,7 @@ import { connectClient } from '../helpers/mcp-client';
 import { startNextServer, type RunningServer } from '../helpers/next-server';
 
 /**
- * Issue 10, Verify: the MCP SDK's own client (`Client` + Streamable HTTP
+ * Spec "Agent endpoints": the MCP SDK's own client (`Client` + Streamable HTTP
  * transport) against `next start`, on all three endpoints: it connects
  * (`initialize`), lists the tools, and calls each, with success and
  * failure. This file runs its own server and fake code host, so the first

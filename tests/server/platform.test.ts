@@ -2,8 +2,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { client, http } from '../helpers/http';
 import { allProblemCodes } from '@/lib/http/problem-codes';
 
-// Issue 3 rules, over real HTTP against `next start`. Each file sends from its
-// own loopback address, so its rate-limit window is its own.
+// Spec "Errors", "Limits" and "Authentication", over real HTTP against
+// `next start`. Each file sends from its own loopback address, so its
+// rate-limit window is its own.
 const base = inject('baseUrl');
 const get = client(base, '127.0.0.11');
 

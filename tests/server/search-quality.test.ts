@@ -3,7 +3,7 @@ import { client } from '../helpers/http';
 import queries from '../fixtures/search-queries.json';
 
 /**
- * Issue 13 item 4 (and the core of issue 11 item 4), over real HTTP: every
+ * Ranking of /v1/search and /ask, over real HTTP: every
  * option's full name ranks that option's own section first; realistic
  * queries (option names, a Mac user's words, tasks, a typo) and questions
  * rank the section a reader wants first. Prints hit@1, hit@3 and MRR@10.

@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
 
-// Issue 2 item 4, over real HTTP: text views, twins, negotiation, Vary.
+// Spec "Documentation and text views", over real HTTP: text views, twins,
+// negotiation, Vary.
 const get = client(inject('baseUrl'), '127.0.0.21');
 
 async function docsPages(): Promise<string[]> {
@@ -60,7 +61,7 @@ describe('text views', () => {
     expect((await get('/', { headers: { accept } })).status).toBe(406);
   });
 
-  it('the home page answers its agent page to a markdown-only client (issue 12: agent mode)', async () => {
+  it('the home page answers its agent page to a markdown-only client', async () => {
     const res = await get('/', { headers: { accept: 'text/markdown' } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/markdown/);

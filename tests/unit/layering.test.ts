@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The house rules of lib/ (issue 9, item 14): the core and the platform
- * below it depend on no door. lib/core, lib/http and lib/store never import
- * the REST door (lib/api), the agent doors, the docs or the composition
- * root (lib/runtime.ts); and no files of lib/ import each other in a loop.
+ * The house rules of lib/: the core and the platform below it depend on no
+ * door. lib/core, lib/http and lib/store never import the REST door
+ * (lib/api), the agent doors, the docs or the composition root
+ * (lib/runtime.ts); and no files of lib/ import each other in a loop.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const lowerFloors = ['lib/core', 'lib/http', 'lib/store', 'lib/catalog'];
@@ -107,7 +107,7 @@ describe('layering of lib/', () => {
     expect(circles).toEqual([]);
   });
 
-  // Issue 12: the discovery documents are pure builders over plain inputs.
+  // The discovery documents are pure builders over plain inputs.
   // They read lib/catalog, lib/core and lib/routes and are handed the
   // endpoint and tool tables by lib/api/handlers/discovery.ts; nothing below
   // the doors reads them.

@@ -3,8 +3,8 @@ import { isPageHref } from '@/components/docs/mdx-parts';
 
 /**
  * Which links of the docs go through next/link (pages, never prefetched)
- * and which stay plain <a> (issue 13 item 3): downloads, /v1 and /api,
- * installers, text views and other sites must never be prefetched.
+ * and which stay plain <a>: downloads, /v1 and /api, installers, text
+ * views and other sites must never be prefetched.
  */
 describe('isPageHref', () => {
   it.each(['/', '/docs', '/docs/rooms/appearance', '/docs/rooms/appearance#layer.wallpaper.glow.spread', '/docs/options?q=glow', '/problems/rate_limited'])(
