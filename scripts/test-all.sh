@@ -7,7 +7,7 @@
 #     /openapi.json
 #  3. unit and route tests (vitest), including the store contract suite
 #     against a real redis-server through the Upstash REST bridge
-#  4. one production build, then the real-server suite against `next start`,
+#  4. the docs' link check, one production build, then the real-server suite against `next start`,
 #     on the machine's Node and again on Node 24 (the `node` devDependency:
 #     the runtime the host builds this site for, `nodejs24.x`)
 #  5. browser tests (Playwright, in the Chromium scripts/find-chromium.mjs
@@ -48,6 +48,12 @@ bin vitest run --project lint
 
 step "unit and route tests"
 bin vitest run --project unit
+
+# As `npm run build` does: a broken docs link (page, #anchor, meta.json
+# entry) stops here, naming the file and the link. Node 24 (the `node`
+# devDependency) loads lib/docs/link-check.ts with its type stripping.
+step "docs links"
+node_modules/.bin/node scripts/check-links.mjs
 
 step "production build"
 start=$(date +%s)
