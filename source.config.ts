@@ -7,15 +7,17 @@ import remarkApiExamples from './lib/docs/remark-api-examples';
 import remarkAgents from './lib/docs/remark-agents';
 import remarkDiscovery from './lib/docs/remark-discovery';
 import remarkRateLimits from './lib/docs/remark-rate-limits';
+import { componentMarkdown } from './lib/docs/component-markdown';
 
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
-// (/docs/{path}.md, /llms-full.txt).
+// (/docs/{path}.md, /llms-full.txt), Fumadocs UI's components (<Tabs>,
+// <TypeTable>, …) written as markdown (lib/docs/component-markdown.ts).
 export const docs = defineDocs({
   dir: 'content/docs',
   docs: {
     schema: pageSchema,
-    postprocess: { includeProcessedMarkdown: true },
+    postprocess: { includeProcessedMarkdown: { stringify: componentMarkdown } },
   },
   meta: { schema: metaSchema },
 });
@@ -41,7 +43,14 @@ export default defineConfig({
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.
       types: (node) => (remarkStructureDefaultOptions.types.includes(node.type) || isCatalogCode(node)) && !isExcludedFromSearch(node),
-      stringify: { stringify: (node) => (isCatalogCode(node) ? node.value : undefined) },
+      // An accordion, a card or a file tree is one row, titles and text
+      // together; the content of other components is indexed paragraph by
+      // paragraph, and components without children (<TypeTable>) by their
+      // markdown (lib/docs/component-markdown.ts).
+      mdxTypes: (node) => remarkStructureDefaultOptions.mdxTypes(node) || ['Accordion', 'Card', 'Files'].includes(node.name ?? ''),
+      stringify: {
+        stringify: (node, parent, state, info) => (isCatalogCode(node) ? node.value : componentMarkdown(node, parent, state, info)),
+      },
     },
   },
 });

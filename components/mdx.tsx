@@ -1,5 +1,7 @@
 import type { MDXComponents } from 'mdx/types';
+import { Step, Steps } from 'fumadocs-ui/components/steps';
 import { AppsPageLink } from './apps/app-download';
+import { Accordion, Accordions, Banner, Callout, Card, Cards, File, Files, Folder, ImageZoom, Tab, Tabs, TypeTable } from './docs/fumadocs-components';
 import { CodeBlock, DocsLink, heading, Table } from './docs/mdx-parts';
 import { Mark } from './mark';
 import { OptionBrowserTable } from './options/option-browser';
@@ -14,6 +16,35 @@ const headings = {
   h6: heading('h6'),
 };
 
+/**
+ * Fumadocs UI's MDX components, imported one by one rather than through
+ * `defaultMdxComponents`, which would also replace the site's own `pre`,
+ * `a`, `img` and headings. Steps and Step are plain server markup; the
+ * others carry client code and are loaded on demand
+ * (components/docs/fumadocs-components.tsx), so a page that uses none of
+ * them loads none of their scripts. Their Tailwind classes come from the
+ * `@source` lines in app/global.css; their text reaches the `.md` twin,
+ * /llms-full.txt and the search index as markdown
+ * (lib/docs/component-markdown.ts).
+ */
+const fumadocsComponents = {
+  Accordion,
+  Accordions,
+  Banner,
+  Callout,
+  Card,
+  Cards,
+  File,
+  Files,
+  Folder,
+  ImageZoom,
+  Step,
+  Steps,
+  Tab,
+  Tabs,
+  TypeTable,
+};
+
 // Catalog elements (<InstallLine />, <DesktopDetails />, …) need no component:
 // lib/docs/remark-catalog.ts turns them into markdown when the docs compile.
 // The elements below render on the server (components/docs/mdx-parts.tsx).
@@ -26,6 +57,7 @@ export function getMDXComponents(components?: MDXComponents) {
     table: Table,
     // Classification marks of the option reference.
     Mark,
+    ...fumadocsComponents,
     ...components,
   } satisfies MDXComponents;
 }

@@ -57,10 +57,17 @@ export function DocsLink({ href, children, ...props }: ComponentProps<'a'>) {
   );
 }
 
-/** A table that scrolls sideways on its own when too wide (Fumadocs' wrapper). */
+/**
+ * A table that scrolls sideways on its own when too wide (Fumadocs' wrapper).
+ * The wrapper takes focus, so a keyboard can scroll a wide table on a phone
+ * whose cells hold no link (WCAG 2.1.1; axe scrollable-region-focusable).
+ */
 export function Table(props: ComponentProps<'table'>) {
   return (
-    <div className="prose-no-margin relative my-6 overflow-auto">
+    <div
+      tabIndex={0}
+      className="prose-no-margin relative my-6 overflow-auto focus-visible:ring-2 focus-visible:ring-fd-ring focus-visible:outline-none"
+    >
       <table {...props} />
     </div>
   );

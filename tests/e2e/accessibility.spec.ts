@@ -14,6 +14,8 @@ import { openSearchWithButton, optionPage, typeQuery, viewports } from './suppor
 const pages = [
   { name: 'home', path: '/' },
   { name: 'docs page', path: docsPageUrl(['install']) },
+  // Every Fumadocs UI component the MDX may use.
+  { name: 'components', path: docsPageUrl(['writing-docs']) },
   { name: 'room', path: optionPage('layer.wallpaper.mark.size') },
   { name: 'option browser', path: docsPageUrl(['options']) },
   { name: 'API', path: docsPageUrl(['api']) },
