@@ -23,8 +23,14 @@ export const withRateLimit = rateLimitGuard(() => runtime().rateLimit);
 export type RouteExports = Record<HttpMethod, RouteHandler>;
 
 
-export function methodNotAllowed(path: string, allow: string): RouteHandler {
-  return async (request) => methodNotAllowedError(request.method, path, allow).toResponse();
+/**
+ * The 405 of one exported method. The method is the export's, not read from
+ * the request: Next hands a `force-static` route a Proxy of the request, and
+ * on Node 24 (undici's Request keeps its state in private fields) reading
+ * `method` through that Proxy throws, a 500 for POST /llms.txt.
+ */
+export function methodNotAllowed(method: HttpMethod, path: string, allow: string): RouteHandler {
+  return async () => methodNotAllowedError(method, path, allow).toResponse();
 }
 
 interface RouteOptions {
@@ -87,9 +93,8 @@ export function routeHandlers(path: string, bound: Partial<Record<HttpMethod, Ro
           return withHeaders(response, { ...cors?.headers, ...Object.fromEntries(own) });
         }
       : handler;
-  const refuse = guard(methodNotAllowed(path, allow));
   const exports = {} as RouteExports;
-  for (const method of answerable) exports[method] = decorate(bound[method] ? guard(bound[method]) : refuse);
+  for (const method of answerable) exports[method] = decorate(guard(bound[method] ?? methodNotAllowed(method, path, allow)));
   exports.OPTIONS = decorate(bound.OPTIONS ?? (async () => new Response(null, { status: 204, headers: { Allow: allow, ...cors?.preflight } })));
   return exports;
 }
