@@ -166,10 +166,15 @@ describe('X-Content-Type-Options: nosniff on every response', () => {
 describe('client identity: a client-sent x-svc-peer changes nothing', () => {
   it('requests with forged peer headers all count in the sender’s own bucket', async () => {
     const fromOne = client(base, '127.0.0.82');
-    const remaining: number[] = [];
-    for (const forged of [undefined, '10.0.0.1', 'abc 10.0.0.2', '127.0.0.83', '::ffff:127.0.0.82']) {
-      const res = await fromOne('/v1/rooms', { headers: forged ? { 'x-svc-peer': forged, 'x-forwarded-for': '198.51.100.7' } : {} });
-      remaining.push(Number(res.headers['ratelimit-remaining']));
+    const oneBucket = (remaining: number[]) => remaining.every((left, i) => left === remaining[0]! - i);
+    let remaining: number[] = [];
+    // A window that ends between two of the requests starts the count again: try again (three times at most).
+    for (let attempt = 0; attempt < 3 && (attempt === 0 || !oneBucket(remaining)); attempt += 1) {
+      remaining = [];
+      for (const forged of [undefined, '10.0.0.1', 'abc 10.0.0.2', '127.0.0.83', '::ffff:127.0.0.82']) {
+        const res = await fromOne('/v1/rooms', { headers: forged ? { 'x-svc-peer': forged, 'x-forwarded-for': '198.51.100.7' } : {} });
+        remaining.push(Number(res.headers['ratelimit-remaining']));
+      }
     }
     // One bucket: each request takes one from the same window.
     expect(remaining).toEqual(remaining.map((_, i) => remaining[0]! - i));
