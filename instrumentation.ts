@@ -15,9 +15,16 @@ export async function register() {
     // message, and the store logs its warnings (memory store on Vercel) once.
     // The search scores the index /api/search serves, loaded on first use.
     const { createRuntime, installRuntime } = await import('./lib/runtime');
-    const runtime = createRuntime({
-      loadSearchIndex: () => import('./lib/docs/search-index').then((module) => module.exportSearchIndex()),
-    });
+    const runtime = createRuntime(
+      // Under `next dev` pages change while the server runs: the search reads
+      // the index /api/search compiles from them, revalidated before each search.
+      process.env.NODE_ENV === 'development'
+        ? await import('./lib/docs/search-dev').then(({ devSearchIndex, devServerOrigin }) => {
+            const index = devSearchIndex(devServerOrigin(Number(process.env.PORT) || undefined));
+            return { loadSearchIndex: index.load, searchContentVersion: index.version };
+          })
+        : { loadSearchIndex: () => import('./lib/docs/search-index').then((module) => module.exportSearchIndex()) },
+    );
     installRuntime(runtime);
     // Prerendered pages carry the build's origin, the documents this server's
     // (lib/build-origin.ts): say so at start when the two differ.

@@ -34,6 +34,17 @@ export default defineConfig({
         },
       },
       {
+        // Search under `next dev` while pages change (scripts/test-all.sh, step "dev server").
+        resolve: { alias },
+        test: {
+          name: 'dev',
+          include: ['tests/dev/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'server',

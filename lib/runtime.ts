@@ -72,6 +72,8 @@ export interface RuntimeOverrides {
   fetch?: typeof fetch;
   /** The exported search index; defaults to the one /api/search serves. */
   loadSearchIndex?: () => Promise<unknown>;
+  /** The content's version, asked on each search: the index is loaded again when it changes (`next dev`). */
+  searchContentVersion?: () => unknown | Promise<unknown>;
 }
 
 /**
@@ -106,7 +108,12 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
   });
   const cursors = createCursorCodec(env.CURSOR_SECRET ?? developmentCursorSecret);
-  const search = createDocsSearch({ loadIndex: overrides.loadSearchIndex ?? noSearchIndex, cursors, log });
+  const search = createDocsSearch({
+    loadIndex: overrides.loadSearchIndex ?? noSearchIndex,
+    ...(overrides.searchContentVersion ? { contentVersion: overrides.searchContentVersion } : {}),
+    cursors,
+    log,
+  });
   const releases = createReleaseService({
     api: codeHost,
     kv: store.kv,

@@ -10,7 +10,8 @@
 #  4. the docs' link check, one production build, then the real-server suite against `next start`,
 #     on the machine's Node and again on Node 24 (the `node` devDependency:
 #     the runtime the host builds this site for, `nodejs24.x`)
-#  5. browser tests (Playwright, in the Chromium scripts/find-chromium.mjs
+#  5. search under `next dev` while a page changes
+#  6. browser tests (Playwright, in the Chromium scripts/find-chromium.mjs
 #     finds) against the same build, on a free port (E2E_PORT overrides it)
 # Nothing here needs root (only the apt-get install in step 1 does).
 set -euo pipefail
@@ -67,6 +68,11 @@ bin vitest run --project server
 # (tests/helpers/next-server.ts starts it on process.execPath), on Node 24.
 step "real-server tests on Node 24"
 EXPECT_NODE_MAJOR=24 node_modules/.bin/node node_modules/.bin/vitest run --project server
+
+# Search under `next dev` sees an MDX edit without a restart
+# (tests/dev: a page written, edited and removed while the dev server runs).
+step "dev server"
+bin vitest run --project dev
 
 step "browser tests"
 bin playwright test

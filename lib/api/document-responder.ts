@@ -36,6 +36,8 @@ export const documentCache = {
   deployed: 'public, max-age=3600, s-maxage=86400',
   /** Answers that differ by request headers and must not be stored (the agent page, spec: "not cached"). */
   none: 'private, no-store',
+  /** The search index (/api/search): five minutes at the client, an hour at shared caches. */
+  searchIndex: 'public, max-age=300, s-maxage=3600',
 } as const;
 
 export const strongEtag = (bytes: string) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;

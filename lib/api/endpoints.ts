@@ -27,7 +27,14 @@ import { docsSearchRoute } from '@/lib/routes';
 import { dialogSearchRowSchema } from './docs-search-rows';
 import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
 import { agentEndpoints } from './agent-endpoints';
-import { discoveryEndpoints } from './discovery-endpoints';
+import { discoveryEndpoints, requiredHeader } from './discovery-endpoints';
+import { documentCache } from './document-responder';
+
+/** What every 200 and 304 of /api/search carries. */
+const searchIndexHeaders: Record<string, HeaderSpec> = {
+  ETag: requiredHeader('Strong entity tag, the SHA-256 of the bytes (base64url); send it back in `If-None-Match` for a 304'),
+  'Cache-Control': requiredHeader(`\`${documentCache.searchIndex}\``),
+};
 
 /**
  * The endpoint table: every method and path the service answers, once.
@@ -147,11 +154,17 @@ export const endpoints = [
     tag: 'Search',
     summary: 'The complete search index',
     description:
-      'The Fumadocs (Orama-shaped) index, served whole as static JSON: one row per documentation page with breadcrumbs, one row per section with url, breadcrumbs, content and a `page_id` back to its page. For programs that search offline; the site\'s own search dialog asks /api/docs-search instead of downloading it.',
-    responses: { 200: json('The exported index', z.record(z.string(), z.unknown())) },
+      'The Fumadocs (Orama-shaped) index, served whole as static JSON: one row per documentation page with breadcrumbs, one row per section with url, breadcrumbs, content and a `page_id` back to its page. For programs that search offline; the site\'s own search dialog asks /api/docs-search instead of downloading it. A strong ETag (the SHA-256 of the bytes); `If-None-Match` with it (or `*`) answers 304, so a program that keeps a copy revalidates it without downloading it again.',
+    responses: {
+      200: { ...json('The exported index', z.record(z.string(), z.unknown())), headers: searchIndexHeaders },
+      304: { description: '`If-None-Match` matched (RFC 9110 §13.1.2): no body', representation: 'none', headers: searchIndexHeaders },
+    },
     errors: ['rate_limited'],
     rateLimited: true,
-    examples: [{ url: '/api/search', status: 200 }],
+    examples: [
+      { url: '/api/search', status: 200 },
+      { url: '/api/search', status: 304, headers: { 'if-none-match': '*' } },
+    ],
   },
   {
     id: 'docsSearchDialog',

@@ -1,5 +1,7 @@
 import { createFromSource } from 'fumadocs-core/search/server';
 import { source } from '@/lib/source';
+import { documentCache, strongEtag } from '@/lib/api/document-responder';
+import { ifNoneMatchMatches } from '@/lib/http/conditional';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
@@ -68,10 +70,20 @@ export function exportSearchIndex(): Promise<unknown> {
   return exported;
 }
 
-let body: Promise<string> | undefined;
-export const searchIndexHandler: RouteHandler = async () => {
-  body ??= exportSearchIndex().then((data) => JSON.stringify(data));
-  return new Response(await body, {
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300, s-maxage=3600' },
+let built: Promise<{ body: string; etag: string }> | undefined;
+/**
+ * GET /api/search: the exported index with a strong ETag (RFC 9110 §8.8.3),
+ * made once per process; `If-None-Match` answers 304 (§13.1.2). Under
+ * `next dev` the search core revalidates it before each search
+ * (lib/docs/search-dev.ts).
+ */
+export const searchIndexHandler: RouteHandler = async (request) => {
+  built ??= exportSearchIndex().then((data) => {
+    const body = JSON.stringify(data);
+    return { body, etag: strongEtag(body) };
   });
+  const { body, etag } = await built;
+  const headers = { ETag: etag, 'Cache-Control': documentCache.searchIndex };
+  if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers: { ...headers, 'Content-Type': 'application/json' } });
 };

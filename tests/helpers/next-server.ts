@@ -58,29 +58,39 @@ export interface RunningServer {
  * for the default origin.
  */
 export async function startNextServer(env: Record<string, string>, distDir = process.env.NEXT_DIST_DIR ?? '.next'): Promise<RunningServer> {
-  const port = await freePort();
   const built = builtOrigin(distDir);
+  return startNext('start', { ...(built ? { SITE_URL: built } : {}), ...env }, distDir);
+}
+
+/** `next dev` on a free port (its output goes to `<distDir>/dev`, beside a production build). */
+export async function startNextDev(env: Record<string, string> = {}, distDir = process.env.NEXT_DIST_DIR ?? '.next'): Promise<RunningServer> {
+  // NODE_ENV as `npm run dev` has it in a shell (the test runner sets `test`, which Next keeps).
+  return startNext('dev', { NODE_ENV: 'development', ...env }, distDir, 180_000);
+}
+
+async function startNext(command: 'start' | 'dev', env: Record<string, string>, distDir: string, startupMs = 60_000): Promise<RunningServer> {
+  const port = await freePort();
   let output = '';
   // The server runs on the test runner's own Node (process.execPath), not whatever `node` is first on PATH.
-  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/.bin/next'), 'start', '-p', String(port)], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules/.bin/next'), command, '-p', String(port)], {
     cwd: repoRoot,
-    env: { ...process.env, ...(built ? { SITE_URL: built } : {}), ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port) },
+    env: { ...process.env, ...env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startupMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`next ${command} exited early:\n${output}`);
     try {
       const response = await fetch(`${url}/llms.txt`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`next ${command} did not answer within ${startupMs / 1000} s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
