@@ -13,8 +13,10 @@
 // type, default and rules, so the words and their frequencies are the
 // reference's own, but its name is made up (`layer.<room><n>.<group>.<leaf>`
 // from the word lists below), so no generated option shares a real option's
-// name or one of its distinctive words. Deterministic: the same factor writes
-// the same bytes.
+// name. The rules keep the reference's common words and trade its rare ones
+// (in at most two options' rules) for made-up words, different on each page:
+// new rooms bring words of their own rather than 10 or 30 copies of one
+// sentence. Deterministic: the same factor writes the same bytes.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +29,9 @@ const groupWords = ['console', 'ledger', 'signal', 'canvas', 'beacon', 'relay', 
 // Setting names a new room plausibly has; a few (enable, timeout, name, size) are common in the real reference too.
 const leafWords = [
   'enable', 'interval', 'threshold', 'opacity', 'fadeDelay', 'retryLimit', 'mode', 'level', 'margin', 'speed', 'label',
-  'path', 'channel', 'priority', 'timeout', 'name', 'size', 'idleMinutes', 'warmup', 'palette',
+  'path', 'channel', 'priority', 'timeout', 'name', 'size', 'idleMinutes', 'warmup', 'cadence',
 ];
+const syllables = ['ba', 'cor', 'da', 'fen', 'gri', 'hal', 'ji', 'kor', 'lu', 'mev', 'no', 'pra', 'quo', 'ris', 'sa', 'tor', 'ul', 'vex', 'wy', 'zan'];
 const proseTemplates = [
   (room, group) => `The ${group} settings of the ${room} room apply at each activation; an option left unset keeps the value the operating system already has, and a rebuild reports every value it changed.`,
   (room, group) => `Rebuilding the ${room} room writes the ${group} options in the order listed below. Options marked host-only are read on the host alone; the rest may also be set per desktop.`,
@@ -65,11 +68,49 @@ const mdxText = (text) =>
     .map((part, i) => (i % 2 === 1 ? part : part.replace(/[<>{}]/g, (char) => `\\${char}`)))
     .join('');
 
+/** FNV-1a, for made-up words that are the same on every run. */
+function hash(text) {
+  let value = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) value = Math.imul(value ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return value;
+}
+
+const madeUpWord = (seed) => {
+  const value = hash(seed);
+  return Array.from({ length: 2 + (value % 2) }, (_, i) => syllables[(value >>> (5 * i + 1)) % syllables.length]).join('');
+};
+
+/**
+ * The reference's distinctive words: words in the rules of at most two real
+ * options, and code values (`jpg`, `mocha`) in the type or default of at
+ * most two.
+ */
+export function rareWords(rows) {
+  const seen = new Map();
+  const count = (word) => seen.set(word, (seen.get(word) ?? 0) + 1);
+  for (const row of rows) {
+    for (const word of new Set(row.rules.toLowerCase().match(/\p{L}{4,}/gu) ?? [])) count(word);
+    for (const code of new Set(`${row.type} ${row.default}`.toLowerCase().match(/`[^`]+`/g) ?? [])) count(code);
+  }
+  return new Set([...seen].filter(([, times]) => times <= 2).map(([word]) => word));
+}
+
+/** Text of a real option with its distinctive code values, and words unless `codeOnly`, made up anew for `page`. */
+const rephrased = (text, rare, page, codeOnly = false) =>
+  text
+    .split(/(`[^`]*`)/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? rare.has(part.toLowerCase()) ? `\`${madeUpWord(`${page}:${part.toLowerCase()}`)}\`` : part
+        : codeOnly ? part : part.replace(/\p{L}{4,}/gu, (word) => (rare.has(word.toLowerCase()) ? madeUpWord(`${page}:${word.toLowerCase()}`) : word)),
+    )
+    .join('');
+
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 const pad = (n) => String(n).padStart(3, '0');
 
 /** Page `index` (0-based) of the generated set: about 7 KB of MDX, four groups of seven options. */
-export function generatedPage(index, rows) {
+export function generatedPage(index, rows, rare = rareWords(rows)) {
   const number = index + 1;
   const roomWord = roomWords[index % roomWords.length];
   const room = `${roomWord}${number}`;
@@ -91,8 +132,9 @@ export function generatedPage(index, rows) {
       const row = rows[slot % rows.length];
       const leaf = leafWords[(slot * 7 + g) % leafWords.length];
       const name = `layer.${room}.${group}.${leaf}`;
-      lines.push(`### ${name} [#${name}]`, '', `**Type:** ${mdxText(row.type)} · **Default:** ${mdxText(row.default)}`, '');
-      if (row.rules) lines.push(mdxText(row.rules), '');
+      const [type, fallback] = [row.type, row.default].map((text) => mdxText(rephrased(text, rare, index, true)));
+      lines.push(`### ${name} [#${name}]`, '', `**Type:** ${type} · **Default:** ${fallback}`, '');
+      if (row.rules) lines.push(mdxText(rephrased(row.rules, rare, index)), '');
     }
   }
   return { slug: `room-${pad(number)}`, text: lines.join('\n') };
@@ -117,9 +159,10 @@ export function writeGrowthContent(root, factor) {
   if (count > 0) {
     mkdirSync(folder, { recursive: true });
     const rows = realOptionRows(root);
+    const rare = rareWords(rows);
     const slugs = [];
     for (let i = 0; i < count; i += 1) {
-      const page = generatedPage(i, rows);
+      const page = generatedPage(i, rows, rare);
       writeFileSync(path.join(folder, `${page.slug}.mdx`), page.text);
       bytes += Buffer.byteLength(page.text);
       slugs.push(page.slug);
