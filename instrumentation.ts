@@ -1,3 +1,16 @@
+/**
+ * The search core's index on a production server: the one made before the
+ * build (lib/docs/search-prebuilt.ts), else made from the pages on the
+ * first search, with a warning saying why.
+ */
+async function productionSearchIndex(): Promise<unknown> {
+  const { readPrebuiltSearch } = await import('./lib/docs/search-prebuilt');
+  const prebuilt = await readPrebuiltSearch(process.cwd(), process.env.SVC_CONTENT_HASH);
+  if (prebuilt.found) return prebuilt.data;
+  console.warn(`[svc] search index: ${prebuilt.why}; making it from the pages now`);
+  return import('./lib/docs/search-index').then((module) => module.exportSearchIndex());
+}
+
 // Runs once when the Next.js server starts (Node.js runtime only).
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -23,7 +36,7 @@ export async function register() {
             const index = devSearchIndex(devServerOrigin(Number(process.env.PORT) || undefined));
             return { loadSearchIndex: index.load, searchContentVersion: index.version };
           })
-        : { loadSearchIndex: () => import('./lib/docs/search-index').then((module) => module.exportSearchIndex()) },
+        : { loadSearchIndex: productionSearchIndex },
     );
     installRuntime(runtime);
     // Prerendered pages carry the build's origin, the documents this server's

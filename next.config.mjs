@@ -1,4 +1,5 @@
 import { createMDX } from 'fumadocs-mdx/next';
+import { contentHash } from './lib/docs/content-hash.mjs';
 
 const withMDX = createMDX();
 
@@ -19,7 +20,13 @@ const buildOriginEnv = JSON.stringify({
 /** @type {import('next').NextConfig} */
 const config = {
   reactStrictMode: true,
-  env: { SVC_BUILD_ORIGIN_ENV: buildOriginEnv },
+  env: {
+    SVC_BUILD_ORIGIN_ENV: buildOriginEnv,
+    // The content this build compiles: the search index made before it is used only when it matches (lib/docs/search-prebuilt.ts).
+    SVC_CONTENT_HASH: contentHash('content/docs'),
+  },
+  // The search index made before the build is read from disk at run time: ship it with every server function.
+  outputFileTracingIncludes: { '/**/*': ['./.search/search-data.json'] },
   // Separate build directories let the test run and the benchmark build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

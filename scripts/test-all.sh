@@ -7,7 +7,7 @@
 #     /openapi.json
 #  3. unit and route tests (vitest), including the store contract suite
 #     against a real redis-server through the Upstash REST bridge
-#  4. the docs' link check, one production build, then the real-server suite against `next start`,
+#  4. the docs' link check, the search index and one production build, then the real-server suite against `next start`,
 #     on the machine's Node and again on Node 24 (the `node` devDependency:
 #     the runtime the host builds this site for, `nodejs24.x`)
 #  5. search under `next dev` while a page changes
@@ -56,8 +56,10 @@ bin vitest run --project unit
 step "docs links"
 node_modules/.bin/node scripts/check-links.mjs
 
+# As `npm run build` does: the search index first (scripts/build-search-data.mjs, on Node 24 for its type stripping), then the build.
 step "production build"
 start=$(date +%s)
+node_modules/.bin/node scripts/build-search-data.mjs
 bin next build
 echo "build: $(( $(date +%s) - start )) s"
 

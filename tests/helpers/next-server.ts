@@ -24,6 +24,9 @@ export async function freePort(): Promise<number> {
 
 export function ensureBuild(distDir = process.env.NEXT_DIST_DIR ?? '.next'): void {
   if (existsSync(path.join(repoRoot, distDir, 'BUILD_ID'))) return;
+  // As `npm run build` does: the search index, on the `node` devDependency (Node 24: type stripping), then the build.
+  const index = spawnSync(path.join(repoRoot, 'node_modules/.bin/node'), ['scripts/build-search-data.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (index.status !== 0) throw new Error('scripts/build-search-data.mjs failed');
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/.bin/next'), 'build'], {
     cwd: repoRoot,
     stdio: 'inherit',

@@ -1,0 +1,44 @@
+// `npm run build` (after the link check, before `next build`): makes the
+// search core's index from the docs as the build compiles them and writes it
+// to .search/search-data.json with the content's fingerprint
+// (lib/docs/search-prebuilt.ts), so a server's first search parses it
+// instead of making it. Runs on the `node` devDependency (Node 24, which npm
+// puts first on PATH for npm scripts) for its type stripping: the pages are
+// compiled by Fumadocs MDX's Node loader with source.config.ts, the same
+// compiler and plugins as `next build`, and indexed by the site's own code
+// (lib/docs/search-export.ts, lib/core/search-data.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register as registerMdx } from 'fumadocs-mdx/node';
+import { postInstall } from 'fumadocs-mdx/next';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+process.chdir(root);
+const started = performance.now();
+
+// .source/server.ts lists every page of the docs collection, as `next build` reads it.
+await postInstall();
+register('./ts-resolve-hook.mjs', import.meta.url);
+registerMdx();
+
+const [{ docs }, { loader }, { docsRoute }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }] = await Promise.all([
+  import('../.source/server.ts'),
+  import('fumadocs-core/source'),
+  import('../lib/routes.ts'),
+  import('../lib/docs/search-export.ts'),
+  import('../lib/core/search-data.ts'),
+  import('../lib/docs/search-prebuilt.ts'),
+  import('../lib/docs/content-hash.mjs'),
+]);
+
+// The docs source as lib/source.ts makes it.
+const source = loader({ baseUrl: docsRoute, source: docs.toFumadocsSource() });
+const data = await buildSearchData(await exportSourceIndex(source));
+const file = path.join(root, prebuiltSearchFile);
+mkdirSync(path.dirname(file), { recursive: true });
+writeFileSync(file, JSON.stringify({ contentHash: contentHash(path.join(root, 'content', 'docs')), data }));
+console.log(
+  `build-search-data: ${data.sections.length} sections of ${source.getPages().length} pages in ${prebuiltSearchFile} (${Math.round(performance.now() - started)} ms)`,
+);

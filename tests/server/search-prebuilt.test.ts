@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { buildSearchData } from '@/lib/core/search-data';
+import { prebuiltSearchFile, type PrebuiltSearchFile } from '@/lib/docs/search-prebuilt';
+import { client } from '../helpers/http';
+import { repoRoot, startNextServer } from '../helpers/next-server';
+
+/**
+ * The search index made before the build (scripts/build-search-data.mjs):
+ * it is the index the server would make from its own compiled pages (the
+ * export /api/search serves, read the way the core reads it), and a server
+ * uses it: its first search loads no pages and logs no fallback.
+ */
+const get = client(inject('baseUrl'), '127.0.0.122');
+
+describe('the search index made before the build', () => {
+  it('equals the index made from the export the server serves', async () => {
+    const file = JSON.parse(readFileSync(path.join(repoRoot, prebuiltSearchFile), 'utf8')) as PrebuiltSearchFile;
+    const res = await get('/api/search');
+    expect(res.status).toBe(200);
+    expect(file.data).toEqual(await buildSearchData(res.json()));
+  });
+
+  it('a fresh server answers its first search from it, with no fallback warning', async () => {
+    const server = await startNextServer({});
+    try {
+      const res = await client(server.url, '127.0.0.123')('/v1/search?q=wallpaper');
+      expect(res.status).toBe(200);
+      expect(res.json<{ results: { url: string }[] }>().results[0]?.url).toBe('/docs/rooms/appearance#wallpaper');
+      expect(server.output()).not.toMatch(/search index:/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
