@@ -2,7 +2,7 @@
 // Every benchmark of the site, and every speed figure the tests do not assert, in one run (`npm run bench`). Plain ESM
 // JavaScript: Node 20 runs it without a TypeScript loader.
 //
-//   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only]
+//   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only | --growth-only]
 //
 // Environment: BENCH_DURATION (measured seconds per case, default 10),
 // BENCH_ROUNDS (interleaved rounds the duration is split into, default 5),
@@ -13,33 +13,32 @@
 // BENCH_SOAK_SECONDS (length of each memory soak of case (e), default 60),
 // BENCH_SOAK_HEAP_MIB (old-space cap of the capped soaks of case (e), default 256),
 // BENCH_SOAK_RATE (its request rate, default 1000 req/s), BENCH_DIST_DIR
-// (build directory, default .next-bench). --soak-only runs
-// case (e) alone. See scripts/bench/README.md.
+// (build directory, default .next-bench), BENCH_GROWTH_FACTORS (content factors of
+// case (g), default 1,10,30). --soak-only runs case (e) alone, --growth-only
+// case (g) alone. See scripts/bench/README.md.
 //
 // Exit status: 0 whether goals pass or miss (benchmarks are not tests);
 // 1 when the benchmark could not be set up or a measurement is invalid
 // (errors or non-2xx answers under load).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import {
+  aggregate, announced, baseEnv, commandLine, coreTimes, describeExit, freePort, hasProcStat, hasTaskset, loadCore, repoRoot,
+  runLoad, scratchDirs, serverCore, SetupError, sleep, spawnPinned, startNextServer, stop, stopAll,
+} from './processes.mjs';
 // BENCH_DIST_DIR: another build directory (a side build of one's own in a shared tree).
 const distDir = process.env.BENCH_DIST_DIR || '.next-bench';
-const serverCore = 0;
-const loadCore = 1;
 const hugeLimit = '1000000000';
 const queries = ['wallpaper', 'glow spread', 'accordionPadding', 'theme accent', 'homebrew cleanup', 'display arrangement'];
 const roomsPath = '/v1/rooms?sandbox=true';
 
-const usage = 'usage: node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only]';
+const usage = 'usage: node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only | --growth-only]';
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
-  if (!['--rebuild', '--no-build', '--cpu-prof', '--soak-only'].includes(arg)) {
+  if (!['--rebuild', '--no-build', '--cpu-prof', '--soak-only', '--growth-only'].includes(arg)) {
     console.error(`unknown argument ${arg}\n${usage}`);
     process.exit(2);
   }
@@ -59,9 +58,6 @@ const numberFromEnv = (name, fallback, { allowZero = false } = {}) => {
   return value;
 };
 
-class SetupError extends Error {
-  name = 'SetupError';
-}
 
 const settings = {
   duration: numberFromEnv('BENCH_DURATION', 10),
@@ -74,129 +70,20 @@ const settings = {
   soakRate: numberFromEnv('BENCH_SOAK_RATE', 1000),
   soakHeapMiB: numberFromEnv('BENCH_SOAK_HEAP_MIB', 256),
   soakOnly: args.has('--soak-only'),
+  growthOnly: args.has('--growth-only'),
+  growthFactors: (process.env.BENCH_GROWTH_FACTORS || '1,10,30').split(',').map(Number),
 };
-
-// ---------------------------------------------------------------------------
-// Child processes: every one is tracked and stopped on exit, error or signal.
-
-const children = new Set();
-
-/** The service's own configuration, removed from the inherited environment so only what a case sets applies. */
-const serviceVariables = [
-  'SITE_URL', 'GITHUB_API_URL', 'GITHUB_RAW_URL', 'GITHUB_TOKEN', 'UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN',
-  'KV_REST_API_URL', 'KV_REST_API_TOKEN', 'TRUST_PROXY_HOPS', 'RATE_LIMIT_PER_MINUTE', 'WEB_BOT_AUTH_PRIVATE_KEY',
-  'WEB_BOT_AUTH_SIGNATURE_AGENT', 'CURSOR_SECRET', 'VERCEL', 'VERCEL_PROJECT_PRODUCTION_URL', 'BENCH_ROUTES',
-  'NEXT_DIST_DIR', 'NODE_OPTIONS', 'PORT', 'HOSTNAME',
-];
-function baseEnv() {
-  const env = { ...process.env };
-  for (const name of serviceVariables) delete env[name];
-  return env;
+if (!settings.growthFactors.every((factor) => factor >= 1)) {
+  console.error(`BENCH_GROWTH_FACTORS must list factors ≥ 1, got ${JSON.stringify(process.env.BENCH_GROWTH_FACTORS)}`);
+  process.exit(1);
 }
 
-const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
-const commandLine = (env, argv) =>
-  [...Object.entries(env).map(([name, value]) => `${name}=${quote(value)}`), ...argv.map(quote)].join(' ');
-
-// Core pinning and per-core CPU accounting need Linux: `taskset` (util-linux)
-// and /proc. Elsewhere (macOS) the benchmark runs unpinned and says so.
-const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
-const hasProcStat = existsSync('/proc/stat');
-
-/** Spawns `taskset -c <core> <command...>` (just `<command...>` without taskset) in its own process group. */
-function spawnPinned(name, core, command, commandArgs, env = {}) {
-  const argv = hasTaskset ? ['taskset', '-c', String(core), command, ...commandArgs] : [command, ...commandArgs];
-  const child = spawn(argv[0], argv.slice(1), {
-    cwd: repoRoot,
-    env: { ...baseEnv(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const record = { name, core, child, stdout: '', stderr: '', command: commandLine(env, argv), exited: false };
-  child.stdout.on('data', (chunk) => (record.stdout += chunk));
-  child.stderr.on('data', (chunk) => (record.stderr += chunk));
-  child.once('error', (error) => (record.stderr += `\nspawn error: ${error.message}`));
-  child.once('exit', () => {
-    record.exited = true;
-    children.delete(record);
-  });
-  children.add(record);
-  return record;
+/** Case (g), growth (scripts/bench/growth.mjs): builds of its own, so it needs no .next-bench. */
+async function runGrowth() {
+  const { runGrowthCase } = await import('./growth.mjs');
+  return runGrowthCase({ factors: settings.growthFactors, settings: { connections: settings.connections, warmup: 3, duration: 6, rounds: 3 } });
 }
 
-function signalGroup(record, signal) {
-  try {
-    process.kill(-record.child.pid, signal);
-  } catch {
-    try {
-      record.child.kill(signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-async function stop(record) {
-  if (record.exited || record.child.pid === undefined) return;
-  const exited = new Promise((resolve) => record.child.once('exit', resolve));
-  signalGroup(record, 'SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
-  if (!record.exited) {
-    signalGroup(record, 'SIGKILL');
-    await Promise.race([exited, sleep(2000)]);
-  }
-}
-
-const stopAll = () => Promise.all([...children].map(stop));
-
-/** Temporary directories, removed on any exit (also after a signal). */
-const scratchDirs = [];
-
-process.on('exit', () => {
-  for (const record of children) signalGroup(record, 'SIGKILL');
-  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping every server this benchmark started…`);
-    void stopAll().finally(() => process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1)));
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function describeExit(record) {
-  return `${record.name} (${record.command}) output:\n${record.stdout}${record.stderr}`.trimEnd();
-}
-
-/** Waits for the first stdout line that parses as JSON (the helper programs announce their URL so). */
-async function announced(record, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const line of record.stdout.split('\n')) {
-      try {
-        const value = JSON.parse(line);
-        if (value && typeof value === 'object') return value;
-      } catch {
-        // not yet a JSON line
-      }
-    }
-    if (record.exited) throw new SetupError(`${record.name} exited early.\n${describeExit(record)}`);
-    if (Date.now() > deadline) throw new SetupError(`${record.name} did not start within ${timeoutMs / 1000} s.\n${describeExit(record)}`);
-    await sleep(20);
-  }
-}
 
 // ---------------------------------------------------------------------------
 // Setup: tools, build, servers.
@@ -209,7 +96,7 @@ function requireTool(command, versionArgs, hint) {
 
 const buildInputs = [
   'app', 'lib', 'components', 'content', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'source.config.ts',
-  'postcss.config.mjs', 'tsconfig.json', 'package-lock.json',
+  'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/build-search-data.mjs',
 ];
 
 function newestInput() {
@@ -258,6 +145,9 @@ function ensureBuild() {
   // `next build` adds its dist dir's generated types to tsconfig.json; a side build must not change the repo.
   const tsconfigPath = path.join(repoRoot, 'tsconfig.json');
   const tsconfig = readFileSync(tsconfigPath, 'utf8');
+  // As `npm run build` does: the search index first (Node 24, the `node` devDependency, for its type stripping).
+  const index = spawnSync('node_modules/.bin/node', ['scripts/build-search-data.mjs'], { cwd: repoRoot, env: baseEnv(), encoding: 'utf8' });
+  if (index.status !== 0) throw new SetupError(`scripts/build-search-data.mjs failed:\n${index.stdout}${index.stderr}`);
   const result = spawnSync(argv[0], argv.slice(1), { cwd: repoRoot, env: { ...baseEnv(), ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   writeFileSync(tsconfigPath, tsconfig);
   if (result.status !== 0) {
@@ -266,34 +156,8 @@ function ensureBuild() {
   console.log(`build: done in ${Math.round((Date.now() - started) / 1000)} s (BUILD_ID ${readFileSync(buildIdFile, 'utf8').trim()})`);
 }
 
-async function startNext(name, env, nodeArgs = []) {
-  const port = await freePort();
-  const startArgs = ['start', '-p', String(port), '-H', '127.0.0.1'];
-  // V8 flags such as --cpu-prof are not allowed in NODE_OPTIONS: run Next's CLI with node directly then.
-  const [command, commandArgs] =
-    nodeArgs.length > 0 ? [process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', ...startArgs]] : ['node_modules/.bin/next', startArgs];
-  const record = spawnPinned(name, serverCore, command, commandArgs, {
-    BENCH_ROUTES: '1',
-    NEXT_DIST_DIR: distDir,
-    NEXT_TELEMETRY_DISABLED: '1',
-    ...env,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (record.exited) throw new SetupError(`next start (${name}) exited early.\n${describeExit(record)}`);
-    try {
-      const response = await fetch(`${url}/bench/floor`);
-      await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new SetupError(`next start (${name}) did not answer within 60 s.\n${describeExit(record)}`);
-    await sleep(200);
-  }
-  return { name, url, record };
-}
+/** A `next start` of the benchmark build (`BENCH_ROUTES=1`) on core 0. */
+const startNext = (name, env, nodeArgs = []) => startNextServer(name, { NEXT_DIST_DIR: distDir, ...env }, { nodeArgs });
 
 async function startRedis(scratch) {
   const port = await freePort();
@@ -323,19 +187,6 @@ async function bridgeRequests(bridgeUrl) {
 // ---------------------------------------------------------------------------
 // Measuring.
 
-/** Per-core [busy, total] jiffies from /proc/stat; none without /proc (macOS). */
-function coreTimes() {
-  const cores = {};
-  if (!hasProcStat) return cores;
-  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
-    const match = /^cpu(\d+)\s+(.*)$/.exec(line);
-    if (!match) continue;
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = match[2].split(/\s+/).map(Number);
-    const busy = user + nice + system + irq + softirq + steal;
-    cores[match[1]] = { busy, total: busy + idle + iowait };
-  }
-  return cores;
-}
 
 async function backgroundLoad(ms = 1000) {
   const before = coreTimes();
@@ -364,63 +215,7 @@ async function waitForQuiet() {
   if (busy()) console.log('WARNING: other processes are using the CPU; the numbers will be noisy (see the "other" columns).');
 }
 
-async function runLoad(spec, seconds, warmup) {
-  const argv = [
-    'scripts/bench/load.mjs', '--connections', String(spec.connections), '--duration', String(seconds), '--warmup', String(warmup),
-    ...[...children].filter((c) => !c.exited && c.child.pid !== undefined).flatMap((c) => ['--ours', `${c.core}:${c.child.pid}`]),
-    ...spec.paths.map((p) => spec.target.url + p),
-  ];
-  const record = spawnPinned(`load ${spec.id}`, loadCore, process.execPath, argv);
-  const exited = new Promise((resolve) => (record.exited ? resolve() : record.child.once('exit', resolve)));
-  const timeout = sleep((seconds + warmup + 60) * 1000).then(() => 'timeout');
-  if ((await Promise.race([exited, timeout])) === 'timeout') {
-    await stop(record);
-    throw new SetupError(`load generator for ${spec.id} did not finish.\n${describeExit(record)}`);
-  }
-  if (record.child.exitCode !== 0) throw new SetupError(`load generator for ${spec.id} failed.\n${describeExit(record)}`);
-  let result;
-  try {
-    result = JSON.parse(record.stdout.trim().split('\n').at(-1));
-  } catch {
-    throw new SetupError(`load generator for ${spec.id} printed no result.\n${describeExit(record)}`);
-  }
-  return { ...result, command: record.command.replace(process.execPath, 'node') };
-}
 
-function percentile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
-
-function aggregate(runs) {
-  const latencies = Float64Array.from(runs.flatMap((run) => run.latencies_ms)).sort();
-  const seconds = runs.reduce((sum, run) => sum + run.duration_s, 0);
-  const ok = runs.reduce((sum, run) => sum + run.ok, 0);
-  const perRound = runs.map((run) => run.ok / run.duration_s);
-  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  // The median round: one round disturbed by a GC storm or a neighbour does not move it.
-  const sortedRounds = [...perRound].sort((x, y) => x - y);
-  const mid = Math.floor(sortedRounds.length / 2);
-  const rps = sortedRounds.length % 2 === 1 ? sortedRounds[mid] : (sortedRounds[mid - 1] + sortedRounds[mid]) / 2;
-  return {
-    rps,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    spreadPct: perRound.length > 1 ? (100 * (Math.max(...perRound) - Math.min(...perRound))) / 2 / mean(perRound) : 0,
-    meanRps: ok / seconds,
-    perRound,
-    ok,
-    bad: runs.reduce((sum, run) => sum + run.non2xx + run.errors + run.timeouts, 0),
-    statusCodes: runs.map((run) => run.status_codes),
-    bytes: Math.round(mean(runs.map((run) => run.bytes_per_response))),
-    core0: Math.round(mean(runs.map((run) => run.cores_pct[String(serverCore)]?.busy ?? 0))),
-    core0Other: Math.round(mean(runs.map((run) => run.cores_pct[String(serverCore)]?.other ?? 0))),
-    core1: Math.round(mean(runs.map((run) => run.cores_pct[String(loadCore)]?.busy ?? 0))),
-    core1Other: Math.round(mean(runs.map((run) => run.cores_pct[String(loadCore)]?.other ?? 0))),
-    loadgen: Math.round(mean(runs.map((run) => run.loadgen_cpu_pct))),
-    command: runs[0].command,
-  };
-}
 
 // ---------------------------------------------------------------------------
 // Printing.
@@ -568,6 +363,12 @@ async function main() {
   if (settings.profile) console.log('--cpu-prof: every Next server runs under the V8 profiler; the numbers are slower than normal.');
   console.log('');
 
+  if (settings.growthOnly) {
+    await waitForQuiet();
+    const growthInvalid = await runGrowth();
+    console.log(`\ntotal time ${Math.round((Date.now() - started) / 1000)} s`);
+    return growthInvalid > 0 ? 1 : 0;
+  }
   ensureBuild();
   const scratch = mkdtempSync(path.join(tmpdir(), 'layer-bench-'));
   scratchDirs.push(scratch);
@@ -828,12 +629,13 @@ async function main() {
 
     await stopAll();
     const soakInvalid = await runSoakCases();
+    const growthInvalid = await runGrowth();
     if (profileDir) {
       const written = readdirSync(profileDir, { recursive: true }).filter((file) => String(file).endsWith('.cpuprofile'));
       console.log(`\nCPU profiles (one directory per server): ${written.map((file) => path.join(profileDir, String(file))).join(', ') || '(none written)'}`);
     }
     console.log(`\ntotal time ${Math.round((Date.now() - started) / 1000)} s`);
-    return invalid.length > 0 || soakInvalid > 0 ? 1 : 0;
+    return invalid.length > 0 || soakInvalid > 0 || growthInvalid > 0 ? 1 : 0;
   } finally {
     await stopAll();
     rmSync(scratch, { recursive: true, force: true });

@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+// Case (g), growth: the site with N× its content (scripts/bench/growth-content.mjs
+// writes N × the real page count of generated room pages into a copy of the
+// repository), built and served as production, at each factor of
+// --factors (default 1,10,30), and Fumadocs' stock createFromSource route of
+// the same server beside it. Per factor it prints:
+//
+// - `next build` time (both cores, a cold build directory);
+// - the first search after start: GET /v1/search on a server that has
+//   answered nothing else but a liveness check (the index is loaded then);
+// - a broad query (one word every generated option holds) against the
+//   cheapest JSON read of the same server (`/v1/rooms?sandbox=true`), and the
+//   stock route's answer to the same word, req/s in interleaved rounds;
+// - the server's RSS after that load (before stock's route runs); the size of /api/search and of the
+//   search dialog's answer for a first query (brotli, as a browser gets it);
+// - ranking: bench (f)'s query sets on /v1/search (generated pages beside the real ones).
+//
+//   node scripts/bench/growth.mjs [--factors 1,10,30] [--keep]
+//
+// Imported by run.mjs (`npm run bench`, after the other cases; `--growth-only`
+// runs it alone). Copies live under the system's temporary directory
+// (node_modules hard-linked), removed at the end unless --keep.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeGrowthContent } from './growth-content.mjs';
+import { aggregate, baseEnv, repoRoot, runLoad, scratchDirs, SetupError, startNextServer, stop } from './processes.mjs';
+import { measureSearchQuality } from './search-quality.mjs';
+import { rssKiB } from './soak.mjs';
+
+/** What a copy needs to build and serve (run.mjs buildInputs, plus the package files). */
+const copied = [
+  'app', 'lib', 'components', 'content', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'source.config.ts',
+  'postcss.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'scripts',
+];
+/** A word in every generated option's name (`layer.<room><n>.…`) and in most real sections. */
+const broadQuery = 'layer';
+const firstQuery = 'wallpaper';
+const roomsPath = '/v1/rooms?sandbox=true';
+
+/** A copy of the repository at `factor`× its content, node_modules hard-linked (copied where links are not possible). */
+function prepareCopy(factor) {
+  const dir = mkdtempSync(path.join(tmpdir(), `layer-growth-${factor}x-`));
+  scratchDirs.push(dir);
+  for (const entry of copied.filter((name) => existsSync(path.join(repoRoot, name)))) cpSync(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
+  const linked = spawnSync('cp', ['-al', path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules')], { stdio: 'ignore' });
+  if (linked.status !== 0) cpSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  const { pages, bytes } = writeGrowthContent(dir, factor);
+  const realPages = countPages(path.join(dir, 'content/docs')) - pages;
+  return { dir, pages: realPages + pages, generated: pages, mdxKiB: Math.round(bytes / 1024) };
+}
+
+function countPages(folder) {
+  return readdirSync(folder, { withFileTypes: true }).reduce(
+    (sum, entry) => sum + (entry.isDirectory() ? countPages(path.join(folder, entry.name)) : /\.mdx?$/.test(entry.name) ? 1 : 0),
+    0,
+  );
+}
+
+function build(dir) {
+  const env = { ...baseEnv(), NEXT_TELEMETRY_DISABLED: '1' };
+  const mdx = spawnSync(process.execPath, ['node_modules/.bin/fumadocs-mdx'], { cwd: dir, env, encoding: 'utf8' });
+  if (mdx.status !== 0) throw new SetupError(`fumadocs-mdx failed in ${dir}:\n${mdx.stdout}${mdx.stderr}`);
+  // As `npm run build` does: the search index (timed apart), then `next build`.
+  let started = process.hrtime.bigint();
+  const index = spawnSync('node_modules/.bin/node', ['scripts/build-search-data.mjs'], { cwd: dir, env, encoding: 'utf8' });
+  const indexSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (index.status !== 0) throw new SetupError(`scripts/build-search-data.mjs failed in ${dir}:\n${index.stdout}${index.stderr}`);
+  started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, ['node_modules/.bin/next', 'build'], { cwd: dir, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.status !== 0) throw new SetupError(`next build failed in ${dir}:\n${result.stdout.slice(-4000)}${result.stderr.slice(-4000)}`);
+  return { seconds, indexSeconds };
+}
+
+/** The copy's server: the stock route on, no rate limit (RATE_LIMIT_PER_MINUTE=0). */
+const serve = (dir, name) => startNextServer(name, { RATE_LIMIT_PER_MINUTE: '0' }, { cwd: dir });
+
+/** Bytes on the wire of a GET with a browser's Accept-Encoding. */
+function wireBytes(url) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode, bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** RSS of the server's process group (next start and any worker it runs), in MiB. */
+function groupRssMiB(pid) {
+  const ps = spawnSync('ps', ['-o', 'pid=', '-g', String(pid)], { encoding: 'utf8' });
+  const pids = ps.status === 0 ? ps.stdout.split(/\s+/).filter(Boolean).map(Number) : [pid];
+  return pids.reduce((sum, member) => sum + (existsSync(`/proc/${member}`) || process.platform !== 'linux' ? rssKiB(member) : 0), 0) / 1024;
+}
+
+async function measure(server, factor, settings) {
+  const { url } = server;
+  const started = process.hrtime.bigint();
+  const first = await fetch(`${url}/v1/search?q=${firstQuery}`);
+  await first.arrayBuffer();
+  const firstSearchMs = Number(process.hrtime.bigint() - started) / 1e6;
+  if (!first.ok) throw new SetupError(`first search at ${factor}× answered ${first.status}`);
+  const broad = await (await fetch(`${url}/v1/search?q=${broadQuery}`)).json();
+
+  const spec = (id, paths, connections = settings.connections) => ({ id, paths, connections, target: server });
+  // Ours and the cheapest read interleaved, then the RSS, then stock alone: stock's route builds an index of
+  // its own, which would count in the RSS.
+  const measured = async (specs, secondsPerRound) => {
+    for (const one of specs) {
+      const warm = await runLoad(one, settings.warmup, 0);
+      if (warm.non2xx + warm.errors + warm.timeouts > 0) throw new SetupError(`warm-up of ${one.id} at ${factor}×: ${JSON.stringify(warm.status_codes)}`);
+    }
+    const runs = Object.fromEntries(specs.map((one) => [one.id, []]));
+    for (let round = 0; round < settings.rounds; round += 1) {
+      for (const one of specs) runs[one.id].push(await runLoad(one, secondsPerRound, 0.5));
+    }
+    return Object.fromEntries(Object.entries(runs).map(([id, list]) => [id, aggregate(list)]));
+  };
+  const ours = await measured([spec('broad', [`/v1/search?q=${broadQuery}`]), spec('rooms', [roomsPath])], settings.duration / settings.rounds);
+  const rssMiB = groupRssMiB(server.record.child.pid);
+  const stockRows = await (await fetch(`${url}/bench/fumadocs-search?query=${broadQuery}`)).json();
+  // Stock answers a broad query in about a second at 10×: 4 connections and longer rounds, so its
+  // requests finish within autocannon's timeout and each round counts several.
+  const load = { ...ours, ...(await measured([spec('stock', [`/bench/fumadocs-search?query=${broadQuery}`], 4)], (2 * settings.duration) / settings.rounds)) };
+  const index = await wireBytes(`${url}/api/search`);
+  const dialog = await wireBytes(`${url}/api/docs-search?query=${firstQuery}`);
+  const quality = await measureSearchQuality(url);
+  return { firstSearchMs, broadTotal: broad.total, stockRows: stockRows.length, load, rssMiB, index, dialog, quality };
+}
+
+/** Runs case (g) at each factor and prints its table and goals; answers how many measurements were invalid. */
+export async function runGrowthCase({ factors = [1, 10, 30], keep = false, settings }) {
+  const results = [];
+  for (const factor of factors) {
+    const copy = prepareCopy(factor);
+    console.log(`(g) ${factor}×: ${copy.pages} pages (${copy.generated} generated, ${copy.mdxKiB} KiB of generated MDX) in ${copy.dir}; building…`);
+    const { seconds: buildSeconds, indexSeconds } = build(copy.dir);
+    console.log(`(g) ${factor}×: search index in ${indexSeconds.toFixed(1)} s, next build in ${buildSeconds.toFixed(0)} s; measuring…`);
+    const server = await serve(copy.dir, `(g) ${factor}×`);
+    try {
+      results.push({ factor, ...copy, buildSeconds, indexSeconds, ...(await measure(server, factor, settings)) });
+    } finally {
+      await stop(server.record);
+      if (!keep) rmSync(copy.dir, { recursive: true, force: true });
+    }
+  }
+  return printGrowth(results, settings);
+}
+
+function printGrowth(results, settings) {
+  const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+  console.log('\n(g) growth: the site at N× its content, each factor a build and a server of its own');
+  console.log('| factor | pages | next build (+ index) | first search | broad q req/s (p50) | rooms req/s | broad ÷ rooms | stock broad req/s (p50) | ours ÷ stock | RSS after load | /api/search (br) | dialog answer (br) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  let invalid = 0;
+  for (const r of results) {
+    const { broad, rooms, stock } = r.load;
+    invalid += broad.bad + rooms.bad + stock.bad;
+    console.log(
+      `| ${r.factor}× | ${r.pages} | ${r.buildSeconds.toFixed(0)} s (+ ${r.indexSeconds.toFixed(1)} s) | ${r.firstSearchMs.toFixed(0)} ms | ${broad.rps.toFixed(0)} (${broad.p50.toFixed(1)} ms) | ` +
+        `${rooms.rps.toFixed(0)} | ${(broad.rps / rooms.rps).toFixed(2)}× | ${stock.rps.toFixed(1)} (${stock.p50.toFixed(0)} ms) | ${(broad.rps / stock.rps).toFixed(1)}× | ` +
+        `${r.rssMiB.toFixed(0)} MiB | ${kib(r.index.bytes)} | ${kib(r.dialog.bytes)} |`,
+    );
+  }
+  console.log(`broad query: q=${broadQuery} (${results.map((r) => `${r.broadTotal} sections at ${r.factor}×`).join(', ')}), ${settings.connections} connections, stock 4; first search: q=${firstQuery}`);
+  console.log('RSS: every process of the `next start` process group, after the broad and rooms load and before stock\'s route runs.');
+  console.log('\n(g) ranking on /v1/search, bench (f) query sets, generated pages beside the real ones (hit@1 / hit@3 / MRR@10)');
+  const sets = Object.keys(results[0].quality['/v1/search']);
+  console.log(`| factor | ${sets.join(' | ')} |`);
+  console.log(`|---|${sets.map(() => '---').join('|')}|`);
+  for (const r of results) {
+    const cells = sets.map((set) => {
+      const { hit1, hit3, mrr10 } = r.quality['/v1/search'][set];
+      return `${(hit1 * 100).toFixed(1)} % / ${(hit3 * 100).toFixed(1)} % / ${mrr10.toFixed(3)}`;
+    });
+    console.log(`| ${r.factor}× | ${cells.join(' | ')} |`);
+  }
+  const at = (factor) => results.find((r) => r.factor === factor);
+  const one = at(1);
+  const ten = at(10);
+  if (one && ten) {
+    const goal = (label, value, ok) => console.log(`${ok ? 'PASS' : 'MISS'}  ${label}: ${value}`);
+    console.log('\n(g) goals at 10× (beside 1×)');
+    goal('broad query ÷ cheapest JSON read ≥ 0.5×', `${(ten.load.broad.rps / ten.load.rooms.rps).toFixed(2)}×`, ten.load.broad.rps / ten.load.rooms.rps >= 0.5);
+    goal('first search ≤ 1.5× the 1× server\'s', `${(ten.firstSearchMs / one.firstSearchMs).toFixed(2)}× (${ten.firstSearchMs.toFixed(0)} ms ÷ ${one.firstSearchMs.toFixed(0)} ms)`, ten.firstSearchMs <= 1.5 * one.firstSearchMs);
+    goal('RSS after load ≤ 2× the 1× server\'s', `${(ten.rssMiB / one.rssMiB).toFixed(2)}×`, ten.rssMiB <= 2 * one.rssMiB);
+    goal('broad query ≥ 3× stock\'s', `${(ten.load.broad.rps / ten.load.stock.rps).toFixed(1)}×`, ten.load.broad.rps >= 3 * ten.load.stock.rps);
+    // The build as `npm run build` runs it: the search index, then `next build`.
+    const buildTime = (r) => r.buildSeconds + r.indexSeconds;
+    goal('the build (search index + next build) ≤ 2× its 1× time', `${(buildTime(ten) / buildTime(one)).toFixed(2)}× (${buildTime(ten).toFixed(0)} s ÷ ${buildTime(one).toFixed(0)} s)`, buildTime(ten) <= 2 * buildTime(one));
+    goal('the dialog\'s first answer ≤ 30 KB', kib(ten.dialog.bytes), ten.dialog.bytes <= 30 * 1024);
+    for (const r of [one, ten]) {
+      const full = Object.values(r.quality['/v1/search']).every((set) => set.hit1 === 1);
+      goal(`bench (f) query sets at 100 % hit@1 at ${r.factor}×`, full ? 'all' : 'not all', full);
+    }
+  }
+  return invalid;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const value = (flag) => {
+    const at = process.argv.indexOf(flag);
+    return at >= 0 ? process.argv[at + 1] : undefined;
+  };
+  const factors = (value('--factors') ?? '1,10,30').split(',').map(Number);
+  if (!factors.every((factor) => factor >= 1)) {
+    console.error('usage: node scripts/bench/growth.mjs [--factors 1,10,30] [--keep]');
+    process.exit(2);
+  }
+  const settings = { connections: 32, warmup: 3, duration: 6, rounds: 3 };
+  try {
+    const invalid = await runGrowthCase({ factors, keep: process.argv.includes('--keep'), settings });
+    process.exitCode = invalid > 0 ? 1 : 0;
+  } catch (error) {
+    console.error(`growth case failed: ${error instanceof SetupError ? error.message : (error?.stack ?? error)}`);
+    process.exitCode = 1;
+  }
+}
