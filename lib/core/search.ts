@@ -126,7 +126,8 @@ function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
   const content = raw.filter((word) => !stopWords.has(word));
   const words = [...new Set(content.length > 0 ? content : raw)];
   const concepts = words.map((word, position) => {
-    const alternatives = [word, ...(synonyms[word] ?? [])];
+    // Own keys only: `constructor` is a word a reader may search for, not a property of every object.
+    const alternatives = [word, ...(Object.hasOwn(synonyms, word) ? synonyms[word]! : [])];
     const corrected = correctTypo(index, word);
     if (corrected) alternatives.push(corrected);
     else if (position === words.length - 1 && !index.vocabulary.has(word)) alternatives.push(...completions(index, word));

@@ -127,6 +127,40 @@ describe('unknown paths write nothing and are not cached at the edge', () => {
   });
 });
 
+describe('words that name a property of every JavaScript object are plain input', () => {
+  // A lookup in a plain object by a reader's word (`synonyms[word]`) once answered 500 for these.
+  const words = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+  it.each(words)('%s: every door answers it as a query or a name, never a 5xx', async (word) => {
+    const answers = await Promise.all([
+      get(`/v1/search?q=${word}`),
+      get(`/api/docs-search?query=${word}`),
+      get(`/ask?query=${word}`),
+      get(`/v1/releases/${word}`),
+      get(`/download/${word}`),
+      get(`/${word}.sh`),
+      get(`/docs/${word}`),
+      get(`/problems/${word}`),
+    ]);
+    for (const res of answers) expect(res.status, res.body.slice(0, 200)).toBeLessThan(500);
+    expect(answers[0]!.status).toBe(200);
+    // The MCP tools, by query and by name.
+    const calls = [
+      { name: 'search_docs', arguments: { query: word } },
+      { name: 'get_latest_release', arguments: { app: word } },
+      { name: 'get_install_command', arguments: { desktop: word } },
+    ];
+    for (const call of calls) {
+      const res = await get('/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: call }),
+      });
+      expect(res.status, `${call.name}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(res.body, call.name).not.toMatch(/internal_error/);
+    }
+  });
+});
+
 describe('numeric parameters take decimal digits only', () => {
   it.each(['0x10', '1e1', ' 16', '16 ', '+16', '16.0', 'Infinity', '-1', '0', '51'])('limit=%s → 400 invalid_parameter', async (limit) => {
     const res = await get(`/v1/desktops?limit=${encodeURIComponent(limit)}`);
