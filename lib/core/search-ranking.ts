@@ -6,12 +6,21 @@ import { optionHeading, scoredFields, type SearchData } from './search-data';
  * boosts below), raised when the section's name or heading holds every word
  * of the query, and first when the query is an option's full name.
  *
- * Each (field, token) posting carries its BM25 contribution, computed once
- * at load, so a query adds numbers instead of walking an engine's trees: a
- * broad query's cost is one addition per matching (section, token) and a
- * bounded heap of the page asked for, never a sort of every match or an
- * object per match. The sums are made in the engine's order (field by
- * field, token by token), so scores are the engine's to the last bit.
+ * Each (field, token) posting carries its BM25 contribution, computed the
+ * first time a query asks for the token and kept, so loading the index
+ * reads no posting and a query adds numbers instead of walking an engine's
+ * trees: a broad query's cost is one addition per matching (section, token)
+ * and a bounded heap of the page asked for, never a sort of every match or
+ * an object per match. The sums are made in the engine's order (field by
+ * field, token by token).
+ *
+ * One departure from the engine: a field's average length is taken over
+ * the sections that have the field, as Lucene's BM25 does (its avgdl
+ * counts the documents with the field), not over every section. Most
+ * sections have no option name, so the engine's average shrank or grew with
+ * the share of option sections, and with it every option's score: as the
+ * docs grew, option entries overtook the section headings a question asks
+ * for.
  */
 
 export interface Section {
@@ -33,6 +42,25 @@ interface Posting {
   impacts: Float64Array;
 }
 
+/** Token → a value made from the token's raw posting list the first time it is asked for, then kept. */
+class LazyPostings<T> {
+  private readonly made = new Map<string, T | undefined>();
+  constructor(
+    private readonly raw: Record<string, number[]>,
+    private readonly make: (list: number[]) => T,
+  ) {}
+
+  get(token: string): T | undefined {
+    if (this.made.has(token)) return this.made.get(token);
+    // Own keys only: the record is parsed JSON, and a query may be `constructor`.
+    const value = Object.hasOwn(this.raw, token) ? this.make(this.raw[token]!) : undefined;
+    this.made.set(token, value);
+    return value;
+  }
+}
+
+type FieldIndex = LazyPostings<Posting>;
+
 export interface LoadedIndex {
   sections: Section[];
   pages: Map<string, PageInfo>;
@@ -41,9 +69,9 @@ export interface LoadedIndex {
   /** Lowercased option name → its section. */
   byOption: Map<string, number>;
   /** Per scored field, in the engine's property order. */
-  fields: Array<Map<string, Posting>>;
-  /** Tokens of the name or heading → sections, for coverage. */
-  title: Map<string, Int32Array>;
+  fields: FieldIndex[];
+  /** Tokens of the name or heading → sections, for coverage (read on first use). */
+  title: LazyPostings<Int32Array>;
   /** Each section's position in URL order, the tie-break. */
   urlRank: Int32Array;
   scratch: Scratch;
@@ -92,22 +120,20 @@ export function loadSearchData(data: SearchData): LoadedIndex {
 
   const fields = scoredFields.map((field) => {
     const { lengths, postings } = data.fields[field];
-    // The engine keeps a running mean as documents are inserted; the same steps give the same float.
-    let average = 0;
-    for (let i = 0; i < count; i += 1) average = (average * i + lengths[i]!) / (i + 1);
+    // Over the sections that have the field (see above).
+    let total = 0;
+    let present = 0;
+    for (const length of lengths) if (length > 0) (total += length), (present += 1);
+    const average = total / Math.max(1, present);
     const boost = fieldBoosts[field];
-    const loaded = new Map<string, Posting>();
-    for (const token in postings) {
-      const list = postings[token]!;
+    return new LazyPostings<Posting>(postings, (list) => {
       const impacts = new Float64Array(list.length);
       // Tokens are unique per field (tokenize answers a set), so the term frequency is 1.
       for (let i = 0; i < list.length; i += 1) impacts[i] = bm25Score(1, list.length, count, lengths[list[i]!]!, average) * boost;
-      loaded.set(token, { sections: Int32Array.from(list), impacts });
-    }
-    return loaded;
+      return { sections: Int32Array.from(list), impacts };
+    });
   });
-  const title = new Map<string, Int32Array>();
-  for (const token in data.title) title.set(token, Int32Array.from(data.title[token]!));
+  const title = new LazyPostings(data.title, (list) => Int32Array.from(list));
 
   const byUrl = sections.map((_, index) => index).sort((a, b) => (sections[a]!.url < sections[b]!.url ? -1 : sections[a]!.url > sections[b]!.url ? 1 : 0));
   const urlRank = new Int32Array(count);
