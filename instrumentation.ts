@@ -39,6 +39,9 @@ export async function register() {
         : { loadSearchIndex: productionSearchIndex },
     );
     installRuntime(runtime);
+    // Load the search index while the server starts rather than on its first search (in development
+    // the index comes from the server's own /api/search, which it cannot answer yet).
+    if (production) runtime.search.preload();
     // Prerendered pages carry the build's origin, the documents this server's
     // (lib/build-origin.ts): say so at start when the two differ.
     if (production) {

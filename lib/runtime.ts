@@ -6,7 +6,7 @@ import { createCursorCodec, type CursorCodec } from '@/lib/core/cursor';
 import { createJobService, type JobService } from '@/lib/core/jobs';
 import { createReleaseService, trustedAssetUrlPolicy, type ReleaseService } from '@/lib/core/releases';
 import { createSandbox, type Sandbox } from '@/lib/core/sandbox';
-import { createDocsSearch, type DocsSearch } from '@/lib/core/search';
+import { createDocsSearch, type PreloadableDocsSearch } from '@/lib/core/search';
 import type { RateLimitDeps } from '@/lib/http/rate-limit';
 import { signatureDirectoryRoute } from '@/lib/routes';
 import { createStore } from '@/lib/store';
@@ -33,7 +33,7 @@ export interface Runtime {
   /** The only way out to the code host (installers, releases, design.md). */
   codeHost: CodeHostClient;
   cursors: CursorCodec;
-  search: DocsSearch;
+  search: PreloadableDocsSearch;
   releases: ReleaseService;
   sandbox: Sandbox;
   jobs: JobService;

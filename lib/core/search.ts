@@ -40,6 +40,16 @@ export interface DocsSearch {
   search(input: SearchInput): Promise<Result<SearchResponse, ApiError>>;
 }
 
+/** The search a runtime holds: it can also load its index ahead of the first search. */
+export interface PreloadableDocsSearch extends DocsSearch {
+  /**
+   * Starts loading the index now, so the first search does not wait for it
+   * (a server calls it at start). A failure is logged and retried by the
+   * next search.
+   */
+  preload(): void;
+}
+
 export interface DocsSearchOptions {
   /**
    * Resolves the index: Fumadocs' export (e.g. `() => searchServer.export()`,
@@ -204,7 +214,7 @@ export function checkQuery(q: string | null | undefined): Result<string, ApiErro
   return ok(query);
 }
 
-export function createDocsSearch(options: DocsSearchOptions): DocsSearch {
+export function createDocsSearch(options: DocsSearchOptions): PreloadableDocsSearch {
   const { loadIndex, contentVersion, cursors, log } = options;
   let loading: { version: unknown; index: Promise<LoadedIndex> } | undefined;
 
@@ -228,6 +238,9 @@ export function createDocsSearch(options: DocsSearchOptions): DocsSearch {
   }
 
   return {
+    preload() {
+      loadedIndex().catch(() => undefined);
+    },
     async search(input) {
       const checked = checkQuery(input.q);
       if (!checked.ok) return checked;

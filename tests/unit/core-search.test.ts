@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { createCursorCodec } from '@/lib/core/cursor';
@@ -328,5 +328,33 @@ describe('docs search: failures', () => {
     await Promise.all(Array.from({ length: 10 }, () => search.search({ q: 'glow' })));
     await search.search({ q: 'install' });
     expect(calls).toBe(1);
+  });
+
+  it('preload loads the index ahead of the first search, once; a failed preload is retried by the search', async () => {
+    let calls = 0;
+    const search = createDocsSearch({
+      loadIndex: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('not yet');
+        return exportedIndex();
+      },
+      cursors,
+    });
+    search.preload();
+    await vi.waitFor(() => expect(calls).toBe(1));
+    const first = await search.search({ q: 'glow' });
+    expect(first.ok).toBe(true);
+    expect(calls).toBe(2);
+    search.preload();
+    await search.search({ q: 'install' });
+    expect(calls).toBe(2);
+  });
+
+  it('a query word that names a property of every object (`constructor`, `__proto__`) is a word like any other', async () => {
+    const search = makeSearch();
+    for (const q of ['constructor', '__proto__', 'hasOwnProperty toString']) {
+      const result = await search.search({ q });
+      expect(result.ok, q).toBe(true);
+    }
   });
 });
