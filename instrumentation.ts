@@ -1,16 +1,3 @@
-/**
- * The search core's index on a production server: the one made before the
- * build (lib/docs/search-prebuilt.ts), else made from the pages on the
- * first search, with a warning saying why.
- */
-async function productionSearchIndex(): Promise<unknown> {
-  const { readPrebuiltSearch } = await import('./lib/docs/search-prebuilt');
-  const prebuilt = await readPrebuiltSearch(process.cwd(), process.env.SVC_CONTENT_HASH);
-  if (prebuilt.found) return prebuilt.data;
-  console.warn(`[svc] search index: ${prebuilt.why}; making it from the pages now`);
-  return import('./lib/docs/search-index').then((module) => module.exportSearchIndex());
-}
-
 // Runs once when the Next.js server starts (Node.js runtime only).
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -26,7 +13,7 @@ export async function register() {
     // Build the runtime now, so a bad configuration (including a malformed
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
     // message, and the store logs its warnings (memory store on Vercel) once.
-    // The search scores the index /api/search serves, loaded on first use.
+    // The search reads the index made before the build (lib/docs/search-prebuilt.ts).
     const { createRuntime, installRuntime } = await import('./lib/runtime');
     const runtime = createRuntime(
       // Under `next dev` pages change while the server runs: the search reads
@@ -36,7 +23,7 @@ export async function register() {
             const index = devSearchIndex(devServerOrigin(Number(process.env.PORT) || undefined));
             return { loadSearchIndex: index.load, searchContentVersion: index.version };
           })
-        : { loadSearchIndex: productionSearchIndex },
+        : { loadSearchIndex: (await import('./lib/docs/search-prebuilt')).productionSearchIndex },
     );
     installRuntime(runtime);
     // Load the search index while the server starts rather than on its first search (in development

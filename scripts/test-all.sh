@@ -60,7 +60,14 @@ node_modules/.bin/node scripts/check-links.mjs
 step "production build"
 start=$(date +%s)
 node_modules/.bin/node scripts/build-search-data.mjs
-bin next build
+# A warning of the build (a Node API reached from the Edge compile of
+# instrumentation.ts, say) fails the run like an error.
+bin next build 2>&1 | tee "${TMPDIR:-/tmp}/next-build-$$.log"
+if grep -q 'build encountered [0-9]* warning' "${TMPDIR:-/tmp}/next-build-$$.log"; then
+  echo "next build printed warnings (above); fix them" >&2
+  exit 1
+fi
+rm -f "${TMPDIR:-/tmp}/next-build-$$.log"
 echo "build: $(( $(date +%s) - start )) s"
 
 step "real-server tests"

@@ -12,7 +12,8 @@ import path from 'node:path';
  * build records its own (next.config.mjs, `SVC_CONTENT_HASH`). A file made
  * from other content, or none at all (a bare `next build`), is not used:
  * the index is then made from the pages on the first search, as before.
- * Imports Node's modules only, so the build script loads it with type stripping.
+ * Its first half imports Node's modules only, so the build script loads it
+ * with type stripping (the fallback's import of the docs source is dynamic).
  */
 export const prebuiltSearchFile = path.join('.search', 'search-data.json');
 
@@ -35,4 +36,15 @@ export async function readPrebuiltSearch(root: string, expectedHash: string | un
   const file = JSON.parse(text) as Partial<PrebuiltSearchFile>;
   if (file.contentHash !== expectedHash) return { found: false, why: `${prebuiltSearchFile} was made from other content than this build's pages` };
   return { found: true, data: file.data };
+}
+
+/**
+ * The search core's index on a production server: the one made before the
+ * build, else made from the pages now, with a warning saying why.
+ */
+export async function productionSearchIndex(): Promise<unknown> {
+  const prebuilt = await readPrebuiltSearch(process.cwd(), process.env.SVC_CONTENT_HASH);
+  if (prebuilt.found) return prebuilt.data;
+  console.warn(`[svc] search index: ${prebuilt.why}; making it from the pages now`);
+  return import('./search-index').then((module) => module.exportSearchIndex());
 }
