@@ -116,10 +116,14 @@ export async function buildSearchData(exported: unknown): Promise<SearchData> {
   const sections = new Map<string, RawSection>();
   const pages = Object.create(null) as SearchData['pages'];
   const vocabulary = new Map<string, number>();
-  for (const hit of all.hits) {
+  // Pages in URL order, each page's rows in the export's order (a stable sort): the same content makes
+  // the same data whatever order the source listed its pages in (the build's and a script's may differ).
+  const rows = all.hits.flatMap((hit) => {
     const parsed = indexRowSchema.safeParse(hit.document);
-    if (!parsed.success) continue;
-    const row = parsed.data;
+    return parsed.success ? [parsed.data] : [];
+  });
+  rows.sort((a, b) => (a.page_id < b.page_id ? -1 : a.page_id > b.page_id ? 1 : 0));
+  for (const row of rows) {
     const content = unescapeMarkdown(row.content);
     let section = sections.get(row.url);
     if (!section) {

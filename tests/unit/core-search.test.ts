@@ -3,6 +3,7 @@ import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createDocsSearch, excerptAround, type DocsSearch } from '@/lib/core/search';
+import { buildSearchData } from '@/lib/core/search-data';
 import type { SearchHit } from '@/lib/core/schemas';
 
 /**
@@ -89,9 +90,9 @@ Accent colour of themed tools. The wallpaper glow takes it when layer.wallpaper.
   },
 ];
 
-async function exportedIndex(): Promise<unknown> {
+async function exportedIndex(order: readonly (typeof pages)[number][] = pages): Promise<unknown> {
   const server = initAdvancedSearch({
-    indexes: pages.map((page) => ({
+    indexes: order.map((page) => ({
       id: page.url,
       url: page.url,
       title: page.title,
@@ -356,5 +357,12 @@ describe('docs search: failures', () => {
       const result = await search.search({ q });
       expect(result.ok, q).toBe(true);
     }
+  });
+
+  it('the same pages make the same index whatever order the source lists them in', async () => {
+    // The build and scripts/build-search-data.mjs may list pages in different orders.
+    const forward = await buildSearchData(await exportedIndex(pages));
+    const backward = await buildSearchData(await exportedIndex([...pages].reverse()));
+    expect(JSON.stringify(backward)).toBe(JSON.stringify(forward));
   });
 });
