@@ -73,7 +73,10 @@ export class PageBrotliCache {
           response.setHeader('Content-Encoding', 'br');
           response.setHeader('Content-Length', String(copy.length));
           response.removeHeader('Transfer-Encoding');
-          if (inline) for (const name of Object.keys(inline)) if (/^content-length$/i.test(name)) delete inline[name];
+          // Next's own prerender-cache headers say nothing a browser reads on a document, and they cost
+          // about 100 bytes of the first congestion window this copy is sized for.
+          for (const name of response.getHeaderNames()) if (name.startsWith('x-nextjs-')) response.removeHeader(name);
+          if (inline) for (const name of Object.keys(inline)) if (/^content-length$|^x-nextjs-/i.test(name)) delete inline[name];
           // Vary: Accept-Encoding comes from the middleware's header hook, as for every compressible answer.
         } else if (key !== undefined && !this.#copies.has(key) && !this.#pending.has(key)) {
           kept = [];
