@@ -9,7 +9,7 @@ import type { RouteHandler } from '@/lib/http/route-handler';
  * cards): a document's bytes and media type in, a GET handler out.
  *
  * - The bytes are built on first use and kept: every document is a pure
- *   function of the deployment (its public origin and its tables).
+ *   function of the deployment (its public origin, its tables, its pages).
  * - A strong `ETag` (RFC 9110 §8.8.3) is the SHA-256 of the bytes, so two
  *   processes of one deployment agree on it without sharing anything.
  * - `If-None-Match` is evaluated as RFC 9110 §13.1.2 says (weak comparison,
@@ -23,8 +23,8 @@ import type { RouteHandler } from '@/lib/http/route-handler';
 export interface DocumentSpec {
   /** Media type with parameters, e.g. `application/json` or `text/markdown; charset=utf-8`. */
   contentType: string;
-  /** The bytes, built once. */
-  body: () => string;
+  /** The bytes, built once (a failed build is tried again by the next request). */
+  body: () => string | Promise<string>;
   cacheControl: string;
   /** Extra headers of every answer (a `Vary`, a `Link`), built with the bytes on first use. */
   headers?: Record<string, string> | (() => Record<string, string>);
@@ -43,21 +43,27 @@ export const documentCache = {
 export const strongEtag = (bytes: string) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
 
 export function documentResponder(spec: DocumentSpec): RouteHandler {
-  let built: { body: string; etag: string; headers?: Record<string, string> } | undefined;
+  type Built = { body: string; etag: string; headers?: Record<string, string> };
+  let built: Promise<Built> | undefined;
+  const build = async (): Promise<Built> => {
+    const body = await spec.body();
+    return { body, etag: strongEtag(body), headers: typeof spec.headers === 'function' ? spec.headers() : spec.headers };
+  };
   return async (request) => {
     try {
-      if (!built) {
-        const body = spec.body();
-        built = { body, etag: strongEtag(body), headers: typeof spec.headers === 'function' ? spec.headers() : spec.headers };
-      }
-      const headers = new Headers(built.headers);
-      headers.set('ETag', built.etag);
+      const attempt = (built ??= build());
+      attempt.catch(() => {
+        if (built === attempt) built = undefined;
+      });
+      const document = await attempt;
+      const headers = new Headers(document.headers);
+      headers.set('ETag', document.etag);
       headers.set('Cache-Control', spec.cacheControl);
-      if (ifNoneMatchMatches(request.headers.get('if-none-match'), built.etag)) {
+      if (ifNoneMatchMatches(request.headers.get('if-none-match'), document.etag)) {
         return new Response(null, { status: 304, headers });
       }
       headers.set('Content-Type', spec.contentType);
-      return new Response(built.body, { status: 200, headers });
+      return new Response(document.body, { status: 200, headers });
     } catch (error) {
       return internalErrorResponse(error);
     }

@@ -1,7 +1,6 @@
 import { source } from '@/lib/source';
 import { exportSourceIndex } from './search-export';
-import { documentCache, strongEtag } from '@/lib/api/document-responder';
-import { ifNoneMatchMatches } from '@/lib/http/conditional';
+import { documentCache, documentResponder } from '@/lib/api/document-responder';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
@@ -16,20 +15,14 @@ export function exportSearchIndex(): Promise<unknown> {
   return exported;
 }
 
-let built: Promise<{ body: string; etag: string }> | undefined;
 /**
- * GET /api/search: the exported index with a strong ETag (RFC 9110 §8.8.3),
- * made once per process; `If-None-Match` answers 304 (§13.1.2). Under
+ * GET /api/search: the exported index through the site's document responder
+ * (a strong ETag, 304 on `If-None-Match`), made once per process. Under
  * `next dev` the search core revalidates it before each search
  * (lib/docs/search-dev.ts).
  */
-export const searchIndexHandler: RouteHandler = async (request) => {
-  built ??= exportSearchIndex().then((data) => {
-    const body = JSON.stringify(data);
-    return { body, etag: strongEtag(body) };
-  });
-  const { body, etag } = await built;
-  const headers = { ETag: etag, 'Cache-Control': documentCache.searchIndex };
-  if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-  return new Response(body, { headers: { ...headers, 'Content-Type': 'application/json' } });
-};
+export const searchIndexHandler: RouteHandler = documentResponder({
+  contentType: 'application/json',
+  body: () => exportSearchIndex().then((data) => JSON.stringify(data)),
+  cacheControl: documentCache.searchIndex,
+});

@@ -13,6 +13,7 @@
 // and everything else on the machine.
 import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { coreTimes } from './cpu.mjs';
 
 function parseArgs(argv) {
   const options = { connections: 32, duration: 10, warmup: 3, urls: [], ours: [] };
@@ -32,20 +33,6 @@ function parseArgs(argv) {
     process.exit(2);
   }
   return options;
-}
-
-/** Per-core [busy, total] jiffies from /proc/stat; none without /proc (macOS). */
-function coreTimes() {
-  const cores = {};
-  if (!existsSync('/proc/stat')) return cores;
-  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
-    const match = /^cpu(\d+)\s+(.*)$/.exec(line);
-    if (!match) continue;
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = match[2].split(/\s+/).map(Number);
-    const busy = user + nice + system + irq + softirq + steal;
-    cores[match[1]] = { busy, total: busy + idle + iowait };
-  }
-  return cores;
 }
 
 /** CPU time (clock ticks, all threads) of a process, 0 when it is gone. */

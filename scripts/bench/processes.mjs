@@ -3,10 +3,13 @@
 // load generator (load.mjs) runs as one of them and its rounds are
 // aggregated here. Shared by run.mjs and growth.mjs.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { coreTimes, hasProcStat } from './cpu.mjs';
+
+export { coreTimes, hasProcStat };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Every server under test runs on core 0; load generators, Redis and helpers on core 1. */
@@ -42,7 +45,6 @@ export const commandLine = (env, argv) =>
 // Core pinning and per-core CPU accounting need Linux: `taskset` (util-linux)
 // and /proc. Elsewhere (macOS) the benchmark runs unpinned and says so.
 export const hasTaskset = spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
-export const hasProcStat = existsSync('/proc/stat');
 
 /** Spawns `taskset -c <core> <command...>` (just `<command...>` without taskset) in its own process group. */
 export function spawnPinned(name, core, command, commandArgs, env = {}, { cwd = repoRoot } = {}) {
@@ -137,20 +139,6 @@ export async function announced(record, timeoutMs = 10_000) {
     if (Date.now() > deadline) throw new SetupError(`${record.name} did not start within ${timeoutMs / 1000} s.\n${describeExit(record)}`);
     await sleep(20);
   }
-}
-
-/** Per-core [busy, total] jiffies from /proc/stat; none without /proc (macOS). */
-export function coreTimes() {
-  const cores = {};
-  if (!hasProcStat) return cores;
-  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
-    const match = /^cpu(\d+)\s+(.*)$/.exec(line);
-    if (!match) continue;
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = match[2].split(/\s+/).map(Number);
-    const busy = user + nice + system + irq + softirq + steal;
-    cores[match[1]] = { busy, total: busy + idle + iowait };
-  }
-  return cores;
 }
 
 export async function runLoad(spec, seconds, warmup) {
