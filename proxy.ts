@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { notFoundPagePath, wantsHtml } from '@/lib/http/not-found';
-import { methodNotAllowedError, notFoundError } from '@/lib/http/problem';
+import { methodNotAllowedResponse, notFoundError, problemResponse } from '@/lib/http/problem';
 import { isTwinPath, negotiatePage } from '@/lib/http/page-negotiation';
 import { classifyPath, isMissingForBrowsers, pageAllow as pageMethods } from '@/lib/api/route-map';
 import { isAiBot } from '@/lib/discovery/ai-bots';
@@ -26,14 +26,14 @@ export default function proxy(request: NextRequest) {
     return NextResponse.rewrite(new URL(notFoundPagePath, request.nextUrl));
   }
   if (kind === 'unknown') {
-    return notFoundError(request.method, pathname).toResponse();
+    return problemResponse(notFoundError(request.method, pathname));
   }
 
   // Pages and their `.md` twins (rewritten to internal GET-only routes) take reads only.
   if (kind === 'page' || isTwinPath(pathname)) {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: pageMethods } });
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return methodNotAllowedError(request.method, pathname, pageMethods).toResponse();
+      return methodNotAllowedResponse(request.method, pathname, pageMethods);
     }
   }
 

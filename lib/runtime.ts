@@ -6,11 +6,15 @@ import { createCursorCodec, type CursorCodec } from '@/lib/core/cursor';
 import { createJobService, type JobService } from '@/lib/core/jobs';
 import { createReleaseService, trustedAssetUrlPolicy, type ReleaseService } from '@/lib/core/releases';
 import { createSandbox, type Sandbox } from '@/lib/core/sandbox';
+import { resolveServices, type ReadServices, type ServiceRequest } from '@/lib/core/services';
 import { createDocsSearch, type PreloadableDocsSearch } from '@/lib/core/search';
+import { toProblem } from '@/lib/http/problem';
 import type { RateLimitDeps } from '@/lib/http/rate-limit';
 import { signatureDirectoryRoute } from '@/lib/routes';
 import { createStore } from '@/lib/store';
-import { systemClock, systemMonotonicClock, type Clock, type Log, type MonotonicClock, type Store } from '@/lib/store/types';
+import { type Store } from '@/lib/store/types';
+import { systemClock, systemMonotonicClock, type Clock, type MonotonicClock } from '@/lib/platform/clock';
+import { consoleLog, type Log } from '@/lib/platform/log';
 
 /**
  * The composition root: the service's edges (configuration, clock, log,
@@ -37,6 +41,11 @@ export interface Runtime {
   releases: ReleaseService;
   sandbox: Sandbox;
   jobs: JobService;
+  /**
+   * The read services of one request, live or sandbox: the one choice
+   * every door makes through here (lib/core/services.ts).
+   */
+  services(request: ServiceRequest): ReadServices;
   /** The per-client limit as the route layer applies it (lib/http/rate-limit.ts). */
   rateLimit: RateLimitDeps;
 }
@@ -56,12 +65,7 @@ const developmentCursorSecret = 'layer-site-development-cursor-secret';
  */
 const sandboxCursorSecret = 'svc-sandbox-cursors-are-public';
 
-export const consoleLog: Log = (level, message, fields) => {
-  const line = `[svc] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
-  if (level === 'error') console.error(line);
-  else if (level === 'warn') console.warn(line);
-  else console.log(line);
-};
+export { consoleLog };
 
 export interface RuntimeOverrides {
   env?: Env;
@@ -122,18 +126,21 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     isTrustedAssetUrl: trustedAssetUrlPolicy({ apiUrl: env.GITHUB_API_URL, rawUrl: env.GITHUB_RAW_URL }),
   });
   const sandbox = createSandbox({ cursors: createCursorCodec(sandboxCursorSecret) });
+  const serviceDeps = { search, releases, sandbox, cursors, origin };
+  const services = (request: ServiceRequest) => resolveServices(serviceDeps, request);
   const jobs = createJobService({
     kv: store.kv,
     clock,
     log,
-    run: (request) => runBatch(request, { search, releases, sandbox, origin, log }),
+    describeFailure: toProblem,
+    run: (request) => runBatch(request, { services: (sandbox) => services({ sandbox }), describeFailure: toProblem, log }),
   });
   const rateLimit: RateLimitDeps = {
     limiter: store.limiter,
     perMinute: env.RATE_LIMIT_PER_MINUTE,
     clientIp: { onVercel: Boolean(env.VERCEL), trustProxyHops: env.TRUST_PROXY_HOPS },
   };
-  return { env, clock, monotonic, log, store, origin, signer, codeHost, cursors, search, releases, sandbox, jobs, rateLimit };
+  return { env, clock, monotonic, log, store, origin, signer, codeHost, cursors, search, releases, sandbox, jobs, services, rateLimit };
 }
 
 const slot = Symbol.for('svc.runtime');

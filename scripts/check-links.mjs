@@ -18,10 +18,10 @@ import { postInstall } from 'fumadocs-mdx/next';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 await postInstall();
-const [config, { checkLinks, formatLinkProblems }, { allProblemCodes }] = await Promise.all([
+const [config, { checkLinks, formatLinkProblems }, { allErrorCodes }] = await Promise.all([
   import(pathToFileURL(path.join(root, '.source', 'source.config.mjs')).href),
   import('../lib/docs/link-check.ts'),
-  import('../lib/http/problem-codes.ts'),
+  import('../lib/core/error-codes.ts'),
 ]);
 
 const mdxOptions = config.default.mdxOptions;
@@ -31,7 +31,7 @@ const problems = await checkLinks({
   contentDir: path.resolve(process.argv[2] ?? path.join(root, 'content', 'docs')),
   appDir: path.join(root, 'app'),
   remarkPlugins: mdxOptions?.remarkPlugins ?? [],
-  problemCodes: allProblemCodes,
+  problemCodes: allErrorCodes,
 });
 
 if (problems.length > 0) {

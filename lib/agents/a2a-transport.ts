@@ -9,10 +9,10 @@ import {
   defaultServerCallContextBuilder,
   validateVersion,
 } from '@a2a-js/sdk/server';
-import { describeError } from '@/lib/http/problem';
+import { unexpectedFailure } from '@/lib/core/core-error';
 import { readCappedText } from '@/lib/http/read-body';
 import type { RouteHandler } from '@/lib/http/route-handler';
-import type { Log } from '@/lib/store/types';
+import type { Log } from '@/lib/platform/log';
 import { coreAgentCard, createA2aExecutor, interpretMessage } from './a2a';
 import { jsonRpcError, jsonRpcErrorCodes, maxA2aBodyBytes } from './json-rpc';
 import type { McpTransportDeps } from './mcp-transport';
@@ -123,9 +123,8 @@ export function createA2aTransport(deps: A2aTransportDeps): RouteHandler {
       }
       return answer(result);
     } catch (error) {
-      const requestId = crypto.randomUUID();
-      deps.log?.('error', 'A2A request failed', { requestId, cause: describeError(error) });
-      return answer(jsonRpcError(jsonRpcErrorCodes.internalError, `The request failed unexpectedly. Quote request id ${requestId} when reporting it.`, answerId), 500);
+      const failure = unexpectedFailure(error, deps.log, { event: 'A2A request failed', subject: 'The request' });
+      return answer(jsonRpcError(jsonRpcErrorCodes.internalError, failure.detail, answerId), 500);
     }
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AgentCard, Role, type AgentSkill, type Message, type Part } from '@a2a-js/sdk';
 import { RequestMalformedError } from '@a2a-js/sdk/errors';
 import { AgentEvent, type AgentExecutor } from '@a2a-js/sdk/server';
-import type { ApiError } from '@/lib/http/problem';
+import type { CoreError } from '@/lib/core/core-error';
 import { a2a, docsPageUrl, mcp } from '@/lib/routes';
 import type { Result } from '@/lib/core/result';
 import { mcpServerVersion } from './mcp-server';
@@ -143,7 +143,7 @@ export function interpretMessage(message: Pick<Message, 'parts'>): SkillCall {
 }
 
 /** Runs a skill's tool: the same call, and so the same facts, as MCP's `tools/call`. */
-export function runSkill(call: SkillCall, context: ToolContext): Promise<Result<object, ApiError>> {
+export function runSkill(call: SkillCall, context: ToolContext): Promise<Result<object, CoreError>> {
   const skill = a2aSkills.find((entry) => entry.id === call.skill)!;
   return runTool(findTool(skill.tool)!, call.arguments, context);
 }
@@ -151,7 +151,7 @@ export function runSkill(call: SkillCall, context: ToolContext): Promise<Result<
 const part = (content: NonNullable<Part['content']>, mediaType: string): Part => ({ content, metadata: undefined, filename: '', mediaType });
 
 /** The answer: a data part (the object, or `{ error: { code, message } }`) and a text part with the same JSON. */
-export function replyParts(result: Result<object, ApiError>): Part[] {
+export function replyParts(result: Result<object, CoreError>): Part[] {
   const data = result.ok ? result.value : toolFailureBody(result.error);
   return [part({ $case: 'data', value: data }, 'application/json'), part({ $case: 'text', value: JSON.stringify(data) }, 'application/json')];
 }

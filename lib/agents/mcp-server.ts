@@ -1,7 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
-import { ApiError, describeError } from '@/lib/http/problem';
+import { unexpectedFailure, type CoreError } from '@/lib/core/core-error';
 import { mcp } from '@/lib/routes';
-import type { Log } from '@/lib/store/types';
+import type { Log } from '@/lib/platform/log';
 import { findTool, runTool, toolDescription, toolFailureBody, toolNames, type ToolContext, type ToolName, type ToolSpec } from './tools';
 
 /**
@@ -69,24 +69,14 @@ export function toolSuccess(value: object): CallToolResult {
 
 /**
  * The one mapping of a core failure to an MCP tool error (spec "Errors":
- * "MCP tool failures are `isError` results"): the ApiError's code, the same
+ * "MCP tool failures are `isError` results"): the CoreError's code, the same
  * one the REST problem carries, and its detail as the message.
  */
-export function toolError(error: ApiError): CallToolResult {
+export function toolError(error: CoreError): CallToolResult {
   const body = toolFailureBody(error);
   return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body, isError: true };
 }
 
-/** A bug in a tool is still a tool result: `internal_error` with a logged request id, never a stack trace. */
-function unexpectedFailure(tool: string, error: unknown, log: Log | undefined): CallToolResult {
-  const requestId = crypto.randomUUID();
-  log?.('error', 'MCP tool failed', {
-    requestId,
-    tool,
-    cause: describeError(error),
-  });
-  return toolError(new ApiError('internal_error', `The tool failed unexpectedly. Quote request id ${requestId} when reporting it.`, {}, requestId));
-}
 
 export async function callTool(spec: McpServerSpec, name: string, args: unknown, context: ToolContext, log?: Log): Promise<CallToolResult> {
   const tool = (spec.tools as readonly string[]).includes(name) ? findTool(name) : undefined;
@@ -98,7 +88,8 @@ export async function callTool(spec: McpServerSpec, name: string, args: unknown,
     const result = await runTool(tool, args, context);
     return result.ok ? toolSuccess(result.value) : toolError(result.error);
   } catch (error) {
-    return unexpectedFailure(name, error, log);
+    // A bug in a tool is still a tool result: `internal_error` with a logged request id, never a stack trace.
+    return toolError(unexpectedFailure(error, log, { event: 'MCP tool failed', subject: 'The tool', fields: { tool: name } }));
   }
 }
 

@@ -11,9 +11,9 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
-import { describeError } from '@/lib/http/problem';
+import { unexpectedFailure } from '@/lib/core/core-error';
 import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
-import type { Log } from '@/lib/store/types';
+import type { Log } from '@/lib/platform/log';
 import { jsonRpcError, jsonRpcErrorCodes, jsonRpcMessageSchema, maxBatchMessages, maxMcpBodyBytes } from './json-rpc';
 import { buildMcpServer, type McpServerSpec } from './mcp-server';
 import type { ToolContext } from './tools';
@@ -205,12 +205,8 @@ export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps):
       return withHeaders(Array.isArray(body) ? await asBatchAnswer(answer) : answer, version(body));
     } catch (error) {
       // A bug, not a bad request: JSON-RPC's internal error, with the cause in the log only.
-      const requestId = crypto.randomUUID();
-      deps.log?.('error', 'MCP transport failed', { requestId, cause: describeError(error) });
-      return withHeaders(
-        jsonRpcErrorResponse(500, jsonRpcErrorCodes.internalError, `Internal error. Quote request id ${requestId} when reporting it.`),
-        version(undefined),
-      );
+      const failure = unexpectedFailure(error, deps.log, { event: 'MCP transport failed', subject: 'The request' });
+      return withHeaders(jsonRpcErrorResponse(500, jsonRpcErrorCodes.internalError, failure.detail), version(undefined));
     }
   };
 }

@@ -1,34 +1,29 @@
 import { z } from 'zod';
+import { CoreError } from '@/lib/core/core-error';
 import { defaultPageSize, maxPageSize } from '@/lib/core/cursor';
-import { installAnswer } from '@/lib/core/installs';
-import { unknownAppError, type ReleaseService } from '@/lib/core/releases';
+import type { ErrorCode } from '@/lib/core/error-codes';
+import { operations, runOperation, type DoorName, type OperationId, type OperationInput } from '@/lib/core/operations';
 import { err, type Result } from '@/lib/core/result';
-import type { Sandbox } from '@/lib/core/sandbox';
-import { appNameSchema, installAnswerSchema, maxQueryLength, queryText, releaseSchema, searchResponseSchema } from '@/lib/core/schemas';
-import type { DocsSearch } from '@/lib/core/search';
-import { ApiError } from '@/lib/http/problem';
-import type { ProblemCode } from '@/lib/http/problem-codes';
+import { appNameSchema, queryText } from '@/lib/core/schemas';
+import { inputFailure, type InputErrors } from '@/lib/core/input-errors';
+import type { ReadServices } from '@/lib/core/services';
 
 /**
- * The tool table (spec "Agent endpoints", the MCP tool table): every tool
- * once, with its name, title, description, zod input and output schemas,
- * annotations and the core operation it runs. `tools/list` and `tools/call`
- * (lib/agents/mcp-server.ts), the server card and the manifests
- * (lib/agents/mcp-documents.ts) and the Agents docs page are generated from
- * it; later doors (A2A, the skills index) read it too. No schema is written
- * twice: the JSON Schemas every document shows come from `toolJsonSchemas`.
- *
- * The table is data plus handlers over an injected `ToolContext`, so it
- * depends on no runtime: the composition root builds the context.
+ * The tool table (spec "Agent endpoints", the MCP tool table): the MCP door
+ * over the operation table (lib/core/operations.ts). Each tool names its
+ * operation, which gives its name, output schema, failure codes and
+ * annotations; the tool adds what is the door's own: its title and
+ * description, its argument names (zod), and how they map onto the
+ * operation's input. `tools/list` and `tools/call` (lib/agents/mcp-server.ts),
+ * the server card and the manifests (lib/agents/mcp-documents.ts), the A2A
+ * skills and the Agents docs page are generated from it. No schema is
+ * written twice: the JSON Schemas every document shows come from
+ * `toolJsonSchemas`.
  */
 
-/** What the tools read: the same core services /v1 uses, and the public origin of install lines. */
+/** What a tool call runs on: the request's services, live or sandbox as its `sandbox` argument asks. */
 export interface ToolContext {
-  search: DocsSearch;
-  releases: Pick<ReleaseService, 'latestRelease'>;
-  /** The deterministic fixtures of `?sandbox=true` (spec "Versioned REST", Sandbox). */
-  sandbox: Sandbox;
-  origin: string;
+  services(sandbox: boolean): ReadServices;
 }
 
 /**
@@ -43,46 +38,56 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-const reads = (openWorldHint: boolean): ToolAnnotations => ({
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint,
-});
-
-export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
-  name: string;
-  title: string;
-  description: string;
-  input: I;
-  output: O;
-  annotations: ToolAnnotations;
-  /**
-   * The codes a call may fail with (spec "Errors"), besides
-   * `invalid_parameter` (an argument its schema refuses) and
-   * `internal_error`; listed in the description agents read.
-   */
-  errors: readonly ProblemCode[];
-  /**
-   * An input field whose validation failure is a domain error rather than
-   * `invalid_parameter`, with the same code the REST door answers (an app
-   * outside the enum is `unknown_app`, as on /v1/releases/{app}).
-   */
-  inputErrors?: Partial<Record<string, (value: unknown, issue: z.core.$ZodIssue) => ApiError | ProblemCode>>;
-  run(input: z.output<I>, context: ToolContext): Promise<Result<z.output<O>, ApiError>>;
-}
-
 /** Every tool input takes it (the same switch as `?sandbox=true` on /v1). */
 const sandboxInput = z
   .boolean()
   .optional()
   .describe('true answers from the deterministic sandbox fixtures (no live lookup, no search index); default false');
 
-const getInstallCommand: ToolSpec<
-  z.ZodObject<{ desktop: z.ZodOptional<z.ZodString>; sandbox: typeof sandboxInput }>,
-  typeof installAnswerSchema
-> = {
-  name: 'get_install_command',
+/** What the table holds for a tool: the door's own parts. */
+interface ToolEntry<Op extends OperationId, I extends z.ZodObject> {
+  operation: Op;
+  title: string;
+  description: string;
+  /** The arguments, `sandbox` included. */
+  input: I;
+  /** The arguments as the operation's input. */
+  toInput(args: z.output<I>): OperationInput<Op>;
+  /** Arguments whose refusal has a code of its own, as on the REST door (lib/core/input-errors.ts). */
+  inputErrors?: InputErrors;
+}
+
+export interface ToolSpec<I extends z.ZodObject = z.ZodObject> {
+  name: string;
+  operation: OperationId;
+  title: string;
+  description: string;
+  input: I;
+  output: z.ZodObject;
+  annotations: ToolAnnotations;
+  /** The codes a call may fail with (the operation's), besides `invalid_parameter` and `internal_error`. */
+  errors: readonly ErrorCode[];
+  inputErrors?: InputErrors;
+  toInput(args: z.output<I>): unknown;
+}
+
+/** A tool from its entry and its operation. */
+function tool<Op extends OperationId, I extends z.ZodObject>(entry: ToolEntry<Op, I>): ToolSpec<I> {
+  const operation = operations[entry.operation];
+  const name = operation.names.mcp;
+  if (!name) throw new Error(`operation ${entry.operation} has no MCP name`);
+  return {
+    ...entry,
+    name,
+    output: operation.output as unknown as z.ZodObject,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: operation.live },
+    errors: operation.errors,
+    toInput: entry.toInput as (args: z.output<I>) => unknown,
+  };
+}
+
+const getInstallCommand = tool({
+  operation: 'install',
   title: 'Install command',
   description:
     'The line that installs a desktop of the layer, with its author, blurb and the rooms it turns on (null where the catalog does not state them). Name a desktop (`hacker`, `everyday`, `minimal`, or any desktop of the gallery) for its row, `layer` for the plain installer that asks which desktop to build (`pins: null`), or omit `desktop` for the whole gallery, the layer installer first.',
@@ -90,19 +95,11 @@ const getInstallCommand: ToolSpec<
     desktop: z.string().optional().describe('A desktop name, e.g. `hacker`, or `layer` for the plain installer; omit it for the whole gallery'),
     sandbox: sandboxInput,
   }),
-  output: installAnswerSchema,
-  annotations: reads(false),
-  errors: ['unknown_desktop'],
-  async run({ desktop, sandbox }, context) {
-    return sandbox ? context.sandbox.installAnswer(desktop, context.origin) : installAnswer(desktop, context.origin);
-  },
-};
+  toInput: ({ desktop }) => ({ desktop }),
+});
 
-const getLatestRelease: ToolSpec<
-  z.ZodObject<{ app: typeof appNameSchema; sandbox: typeof sandboxInput }>,
-  typeof releaseSchema
-> = {
-  name: 'get_latest_release',
+const getLatestRelease = tool({
+  operation: 'release',
   title: 'Latest release',
   description:
     'The latest signed, notarized macOS release of an app: tag, asset file name, size, download URL and publication date. The same document as GET /v1/releases/{app}, looked up live on the code host (cached five minutes).',
@@ -110,25 +107,12 @@ const getLatestRelease: ToolSpec<
     app: appNameSchema.describe('`pounce` or `perch`'),
     sandbox: sandboxInput,
   }),
-  output: releaseSchema,
-  annotations: reads(true),
-  errors: ['unknown_app', 'no_release', 'upstream_unavailable'],
-  inputErrors: { app: (value) => unknownAppError(typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined') },
-  async run({ app, sandbox }, context) {
-    return sandbox ? context.sandbox.release(app) : context.releases.latestRelease(app);
-  },
-};
+  toInput: ({ app }) => ({ app }),
+  inputErrors: { app: 'unknown_app' },
+});
 
-const searchDocs: ToolSpec<
-  z.ZodObject<{
-    query: z.ZodString;
-    limit: z.ZodOptional<z.ZodNumber>;
-    cursor: z.ZodOptional<z.ZodString>;
-    sandbox: typeof sandboxInput;
-  }>,
-  typeof searchResponseSchema
-> = {
-  name: 'search_docs',
+const searchDocs = tool({
+  operation: 'search',
   title: 'Search the documentation',
   description:
     'Full-text search over the layer documentation: page URLs (site-relative, with the section anchor), breadcrumbs, excerpts and scores, best first, from the same index and scorer as GET /v1/search. Page with `next_cursor`; `total` counts every hit.',
@@ -146,19 +130,9 @@ const searchDocs: ToolSpec<
     cursor: z.string().optional().describe('`next_cursor` of the previous page; omit for the first page'),
     sandbox: sandboxInput,
   }),
-  output: searchResponseSchema,
-  annotations: reads(false),
-  errors: ['missing_query', 'invalid_cursor', 'index_unavailable'],
-  inputErrors: {
-    // As on /v1/search: an absent or empty query is `missing_query`, a query too long an invalid parameter.
-    query: (_value, issue) => (issue.code === 'too_big' ? 'invalid_parameter' : 'missing_query'),
-    cursor: () => 'invalid_cursor',
-  },
-  async run({ query, limit, cursor, sandbox }, context) {
-    const input = { q: query, limit, cursor };
-    return sandbox ? context.sandbox.search(input) : context.search.search(input);
-  },
-};
+  toInput: ({ query, limit, cursor }) => ({ q: query, limit, cursor }),
+  inputErrors: { query: 'missing_query', cursor: 'invalid_cursor' },
+});
 
 /**
  * The table. Its order is the order of `tools/list`; the first tool takes
@@ -166,11 +140,11 @@ const searchDocs: ToolSpec<
  */
 export const tools = [getInstallCommand, getLatestRelease, searchDocs] as const;
 
-export type ToolName = (typeof tools)[number]['name'];
-export const toolNames = tools.map((tool) => tool.name) as ToolName[];
+export type ToolName = DoorName<'mcp'>;
+export const toolNames = tools.map((entry) => entry.name) as ToolName[];
 
 export function findTool(name: string): ToolSpec | undefined {
-  return (tools as readonly ToolSpec[]).find((tool) => tool.name === name);
+  return (tools as readonly ToolSpec[]).find((entry) => entry.name === name);
 }
 
 /** `['limit']` → `limit`; `[]` → `arguments`. */
@@ -178,34 +152,36 @@ const fieldOf = (issue: z.core.$ZodIssue) => (issue.path.length > 0 ? issue.path
 
 /**
  * Validates a call's arguments against the tool's input schema. A failure
- * is an ApiError with the code the REST door gives the same mistake
+ * is a CoreError with the code the REST door gives the same mistake
  * (`invalid_parameter` unless the tool names another), never a protocol
  * error: MCP reports input errors as tool results (MCP 2025-11-25,
  * "Error Handling", SEP-1303).
  */
-export function parseToolInput<I extends z.ZodObject>(tool: ToolSpec<I>, args: unknown): Result<z.output<I>, ApiError> {
-  const parsed = tool.input.safeParse(args ?? {});
+export function parseToolInput<I extends z.ZodObject>(spec: ToolSpec<I>, args: unknown): Result<z.output<I>, CoreError> {
+  const parsed = spec.input.safeParse(args ?? {});
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0]!;
   const field = fieldOf(issue);
-  const custom = tool.inputErrors?.[String(issue.path[0] ?? '')]?.(
-    issue.path.length > 0 ? (args as Record<string, unknown> | undefined)?.[String(issue.path[0])] : args,
-    issue,
+  const name = String(issue.path[0] ?? '');
+  const value = issue.path.length > 0 ? (args as Record<string, unknown> | undefined)?.[name] : args;
+  return err(
+    inputFailure(spec.inputErrors?.[name], field, value, (code) =>
+      new CoreError(code, `The argument \`${field}\` is not valid: ${issue.message}. The tool's inputSchema (tools/list) says what it takes.`),
+    ),
   );
-  if (ApiError.is(custom)) return err(custom);
-  if (custom === 'missing_query') return err(new ApiError(custom, `Pass what to search for in \`${field}\` (1–${maxQueryLength} characters).`));
-  return err(new ApiError(custom ?? 'invalid_parameter', `The argument \`${field}\` is not valid: ${issue.message}. The tool's inputSchema (tools/list) says what it takes.`));
 }
 
 /**
- * Runs a tool by name: validates the arguments, then calls the core
- * operation. Every expected failure is an ApiError value (spec "Errors":
- * the same codes as the REST problems); each door renders it its own way.
+ * Runs a tool: validates the arguments, resolves the services its
+ * `sandbox` argument asks for, and runs its operation. Every expected
+ * failure is a CoreError value (spec "Errors": the same codes as the REST
+ * problems); each door renders it its own way.
  */
-export async function runTool(tool: ToolSpec, args: unknown, context: ToolContext): Promise<Result<object, ApiError>> {
-  const input = parseToolInput(tool, args);
+export async function runTool(spec: ToolSpec, args: unknown, context: ToolContext): Promise<Result<object, CoreError>> {
+  const input = parseToolInput(spec, args);
   if (!input.ok) return input;
-  return tool.run(input.value, context);
+  const services = context.services((input.value as { sandbox?: boolean }).sandbox === true);
+  return runOperation(spec.operation, spec.toInput(input.value) as never, services) as Promise<Result<object, CoreError>>;
 }
 
 // ---------------------------------------------------------------- JSON Schema
@@ -263,7 +239,7 @@ function objectSchema(tool: ToolSpec, schema: JsonSchema): ObjectJsonSchema {
  * tool fails with.
  */
 /** A tool failure as every agent door returns it: the REST problem's code, and its detail as the message. */
-export function toolFailureBody(error: ApiError): { error: { code: ProblemCode; message: string } } {
+export function toolFailureBody(error: CoreError): { error: { code: ErrorCode; message: string } } {
   return { error: { code: error.code, message: error.detail } };
 }
 

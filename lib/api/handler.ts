@@ -1,7 +1,10 @@
 import { readCappedText } from '@/lib/http/read-body';
 import type { z } from 'zod';
-import { ApiError, internalErrorResponse } from '@/lib/http/problem';
-import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
+import { CoreError } from '@/lib/core/core-error';
+import type { ErrorCode } from '@/lib/core/error-codes';
+import { inputFailure } from '@/lib/core/input-errors';
+import { internalErrorResponse, problemResponse } from '@/lib/http/problem';
+import { problemCodes } from '@/lib/http/problem-codes';
 import { requestClient } from '@/lib/http/rate-limit';
 import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
@@ -10,7 +13,7 @@ import type { EndpointSpec } from './endpoint';
 /**
  * The handler wrapper every endpoint goes through: it parses and validates
  * path, query, headers and body against the row's zod schemas (failures
- * become the spec's 400 codes), runs the implementation, renders ApiError
+ * become the spec's 400 codes), runs the implementation, renders a CoreError
  * as problem+json, turns anything unexpected into a 500 problem with a
  * logged request id, and adds the row's deprecation headers.
  */
@@ -53,19 +56,12 @@ export function deprecationHeaders(endpoint: EndpointSpec): Record<string, strin
   return { Deprecation: 'true', Sunset: endpoint.deprecated.sunset.toUTCString() };
 }
 
-function inputProblem(endpoint: EndpointSpec, field: string): ProblemCode {
-  return endpoint.inputProblems?.[field] ?? 'invalid_parameter';
-}
-
-function validationError(endpoint: EndpointSpec, where: string, error: z.ZodError): ApiError {
+function validationError(endpoint: EndpointSpec, where: string, error: z.ZodError, input: Record<string, unknown>): CoreError {
   const issue = error.issues[0];
   const field = String(issue?.path[0] ?? where);
-  let code = inputProblem(endpoint, field);
-  // A query that is present but too long is an invalid parameter, not a missing one.
-  if (code === 'missing_query' && issue?.code === 'too_big') code = 'invalid_parameter';
-  if (code === 'missing_query') return new ApiError(code, `The query parameter \`${field}\` is required and must have at least 1 character.`);
-  if (code === 'invalid_cursor') return new ApiError(code, 'The `cursor` is malformed. Pass back `next_cursor` exactly as received, or omit it for the first page.');
-  return new ApiError(code, `Invalid ${where} \`${field}\`: ${issue?.message ?? 'not accepted'}. See /openapi.json for what it takes.`);
+  return inputFailure(endpoint.inputProblems?.[field], field, input[field], (code) =>
+    new CoreError(code, `Invalid ${where} \`${field}\`: ${issue?.message ?? 'not accepted'}. See /openapi.json for what it takes.`),
+  );
 }
 
 /** Query string → object; empty values count as absent (spec: empty `cursor` = first page). */
@@ -73,7 +69,7 @@ function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
-    if (values.length > 1) throw new ApiError('invalid_parameter', `The query parameter \`${key}\` was given more than once.`);
+    if (values.length > 1) throw new CoreError('invalid_parameter', `The query parameter \`${key}\` was given more than once.`);
     if (values[0] !== '') out[key] = values[0]!;
   }
   return out;
@@ -83,25 +79,27 @@ function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
 export function implement<E extends EndpointSpec>(
   endpoint: E,
   implementation: Implementation<E>,
-  options: { bodyTooLarge?: ProblemCode } = {},
+  options: { bodyTooLarge?: ErrorCode } = {},
 ): RouteHandler {
   return async (request, context) => {
     try {
       const url = new URL(request.url);
       const rawParams = (await context?.params) ?? {};
       const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
-      if (!params.success) throw validationError(endpoint, 'path parameter', params.error);
+      if (!params.success) throw validationError(endpoint, 'path parameter', params.error, rawParams);
 
-      const query = endpoint.query ? endpoint.query.safeParse(queryObject(endpoint, url)) : { success: true as const, data: {} };
-      if (!query.success) throw validationError(endpoint, 'query parameter', query.error);
+      const rawQuery = queryObject(endpoint, url);
+      const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : { success: true as const, data: {} };
+      if (!query.success) throw validationError(endpoint, 'query parameter', query.error, rawQuery);
 
       const headers: Record<string, string> = {};
       for (const [name, spec] of Object.entries(endpoint.headers ?? {})) {
         const value = request.headers.get(name);
         if (value === null) continue;
         if (!spec.schema.safeParse(value).success) {
-          const code = inputProblem(endpoint, name);
-          throw new ApiError(code, `The \`${name}\` header is not valid. ${problemCodes[code].explanation}`);
+          throw inputFailure(endpoint.inputProblems?.[name], name, value, (code) =>
+            new CoreError(code, `The \`${name}\` header is not valid. ${problemCodes[code].explanation}`),
+          );
         }
         headers[name] = value;
       }
@@ -111,7 +109,7 @@ export function implement<E extends EndpointSpec>(
       if (endpoint.body) {
         const text = await readCappedText(request.body, endpoint.body.maxBytes);
         if (text === undefined) {
-          throw new ApiError(
+          throw new CoreError(
             options.bodyTooLarge ?? 'invalid_parameter',
             `The body is larger than ${endpoint.body.maxBytes} bytes.`,
           );
@@ -120,7 +118,7 @@ export function implement<E extends EndpointSpec>(
         try {
           body = JSON.parse(text);
         } catch {
-          throw new ApiError('invalid_json', 'The request body is not valid JSON.');
+          throw new CoreError('invalid_json', 'The request body is not valid JSON.');
         }
       }
 
@@ -137,8 +135,8 @@ export function implement<E extends EndpointSpec>(
       const response = result instanceof Response ? result : jsonResponse(result);
       return withHeaders(response, deprecationHeaders(endpoint));
     } catch (error) {
-      if (ApiError.is(error)) return error.toResponse(deprecationHeaders(endpoint));
-      return internalErrorResponse(error);
+      if (CoreError.is(error)) return problemResponse(error, deprecationHeaders(endpoint));
+      return internalErrorResponse(error, runtime().log);
     }
   };
 }

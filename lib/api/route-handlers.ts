@@ -1,4 +1,4 @@
-import { methodNotAllowedError } from '@/lib/http/problem';
+import { methodNotAllowedResponse } from '@/lib/http/problem';
 import { rateLimitGuard } from '@/lib/http/rate-limit';
 import { withHeaders } from '@/lib/http/route-handler';
 import type { RouteHandler } from '@/lib/http/route-handler';
@@ -30,7 +30,7 @@ export type RouteExports = Record<HttpMethod, RouteHandler>;
  * `method` through that Proxy throws, a 500 for POST /llms.txt.
  */
 export function methodNotAllowed(method: HttpMethod, path: string, allow: string): RouteHandler {
-  return async () => methodNotAllowedError(method, path, allow).toResponse();
+  return async () => methodNotAllowedResponse(method, path, allow);
 }
 
 interface RouteOptions {

@@ -1,6 +1,6 @@
 import { readCappedBytes } from '@/lib/http/read-body';
-import { timeoutWithin, type Deadline } from '@/lib/store/deadline';
-import type { Clock } from '@/lib/store/types';
+import { timeoutWithin, type Deadline } from '@/lib/platform/deadline';
+import type { Clock } from '@/lib/platform/clock';
 import { repositoryUrl, siteName, siteRepo } from '@/lib/site';
 import type { RequestSigner } from './request-signer';
 

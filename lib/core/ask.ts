@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiError } from '@/lib/http/problem';
+import type { CoreError } from './core-error';
 import { mapResult, type Result } from './result';
 import type { AskAnswer, AskMeta, AskResult, SearchHit, SearchResponse } from './schemas';
 import type { SearchInput } from './search';
@@ -24,7 +24,7 @@ export interface AskInput {
 }
 
 export interface AskDeps {
-  search: (input: SearchInput) => Promise<Result<SearchResponse, ApiError>> | Result<SearchResponse, ApiError>;
+  search: (input: SearchInput) => Promise<Result<SearchResponse, CoreError>> | Result<SearchResponse, CoreError>;
   /** The site the answers are about: its public origin. */
   site: string;
   newId?: () => string;
@@ -55,13 +55,13 @@ function askResult(hit: SearchHit, site: string): AskResult {
 }
 
 /** The ranked results of a question (the same ranking as /v1/search, first page). */
-async function askResults(input: AskInput, deps: AskDeps): Promise<Result<AskResult[], ApiError>> {
+async function askResults(input: AskInput, deps: AskDeps): Promise<Result<AskResult[], CoreError>> {
   const searched = await deps.search({ q: input.query, limit: askResultCount });
   return mapResult(searched, (response) => response.results.map((hit) => askResult(hit, deps.site)));
 }
 
 /** The whole JSON answer. */
-export async function ask(input: AskInput, deps: AskDeps): Promise<Result<AskAnswer, ApiError>> {
+export async function ask(input: AskInput, deps: AskDeps): Promise<Result<AskAnswer, CoreError>> {
   const queryId = (deps.newId ?? randomUUID)();
   return mapResult(await askResults(input, deps), (results) => ({ _meta: askMeta(input, deps.site, queryId), query_id: queryId, results }));
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   batchRequestSchema,
   jobRequestSchema,
@@ -8,14 +7,13 @@ import {
   type BatchRequest,
   type Operation,
   type OperationResult,
+  type Problem,
 } from '@/lib/core/schemas';
-import { ApiError, describeError } from '@/lib/http/problem';
-import type { Log } from '@/lib/store/types';
-import { installAnswer } from './installs';
-import type { ReleaseService } from './releases';
+import type { Log } from '@/lib/platform/log';
+import { CoreError, unexpectedFailure } from './core-error';
+import { operationNamed, runOperation, type OperationId } from './operations';
 import { err, ok, type Result } from './result';
-import type { Sandbox } from './sandbox';
-import type { DocsSearch } from './search';
+import type { ReadServices } from './services';
 
 /**
  * POST /v1/batch and the body of POST /v1/jobs (spec "Versioned REST"): a
@@ -25,11 +23,10 @@ import type { DocsSearch } from './search';
  */
 
 export interface BatchDeps {
-  search: DocsSearch;
-  releases: Pick<ReleaseService, 'latestRelease'>;
-  sandbox: Sandbox;
-  /** Public origin of the install lines. */
-  origin: string;
+  /** The request's services, live or sandbox as the batch's `sandbox` asks (lib/core/services.ts). */
+  services: (sandbox: boolean) => ReadServices;
+  /** How the answer carries a failed entry: the problem document of the HTTP door. */
+  describeFailure: (error: CoreError) => Problem;
   log?: Log;
 }
 
@@ -43,7 +40,7 @@ export interface BatchLimits {
 export const batchLimits: BatchLimits = { maxOperations: maxBatchOperations, tooLargeCode: 'batch_too_large', schema: batchRequestSchema };
 export const jobLimits: BatchLimits = { maxOperations: maxJobOperations, tooLargeCode: 'job_too_large', schema: jobRequestSchema };
 
-const invalidBatch = (detail: string) => err(new ApiError('invalid_batch', detail));
+const invalidBatch = (detail: string) => err(new CoreError('invalid_batch', detail));
 
 /** `['operations', 3, 'kind']` → `operations[3].kind`. */
 function formatPath(path: readonly PropertyKey[]): string {
@@ -54,7 +51,7 @@ function formatPath(path: readonly PropertyKey[]): string {
  * Validates a parsed JSON body as a batch. The operation count is checked
  * before the entries, so an oversized body is refused without walking it.
  */
-export function parseBatchBody(raw: unknown, limits: BatchLimits): Result<BatchRequest, ApiError> {
+export function parseBatchBody(raw: unknown, limits: BatchLimits): Result<BatchRequest, CoreError> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return invalidBatch('The body must be a JSON object with an `operations` array.');
   }
@@ -67,7 +64,7 @@ export function parseBatchBody(raw: unknown, limits: BatchLimits): Result<BatchR
     const advice =
       limits.tooLargeCode === 'batch_too_large' ? 'Split the batch, or send it to POST /v1/jobs.' : 'Split the work into several jobs.';
     return err(
-      new ApiError(limits.tooLargeCode, `${operations.length} operations sent; at most ${limits.maxOperations} are taken. ${advice}`),
+      new CoreError(limits.tooLargeCode, `${operations.length} operations sent; at most ${limits.maxOperations} are taken. ${advice}`),
     );
   }
   const parsed = limits.schema.safeParse(raw);
@@ -80,41 +77,30 @@ export function parseBatchBody(raw: unknown, limits: BatchLimits): Result<BatchR
 
 type OperationData = Extract<OperationResult, { ok: true }>['data'];
 
-async function answerOperation(operation: Operation, sandbox: boolean, deps: BatchDeps): Promise<Result<OperationData, ApiError>> {
-  switch (operation.kind) {
-    case 'search': {
-      const input = { q: operation.q, limit: operation.limit, cursor: operation.cursor };
-      return sandbox ? deps.sandbox.search(input) : deps.search.search(input);
-    }
-    case 'release':
-      return sandbox ? deps.sandbox.release(operation.app) : deps.releases.latestRelease(operation.app);
-    case 'install':
-      return sandbox ? deps.sandbox.installAnswer(operation.desktop, deps.origin) : installAnswer(operation.desktop, deps.origin);
-  }
+/** An entry's kind is an operation's batch name; its other fields are that operation's input. */
+function answerOperation(operation: Operation, services: ReadServices): Promise<Result<OperationData, CoreError>> {
+  const { kind, ...input } = operation;
+  const id = operationNamed('batch', kind) as OperationId;
+  return runOperation(id, input as never, services) as Promise<Result<OperationData, CoreError>>;
 }
 
 /** Runs every operation concurrently; the answer keeps the request's order. */
 export async function runBatch(request: BatchRequest, deps: BatchDeps): Promise<BatchAnswer> {
-  const sandbox = request.sandbox === true;
+  const { describeFailure } = deps;
+  const services = deps.services(request.sandbox === true);
   const results = await Promise.all(
     request.operations.map(async (operation): Promise<OperationResult> => {
       try {
-        const result = await answerOperation(operation, sandbox, deps);
+        const result = await answerOperation(operation, services);
         return result.ok
           ? { ok: true, kind: operation.kind, data: result.value }
-          : { ok: false, kind: operation.kind, problem: result.error.toProblem() };
+          : { ok: false, kind: operation.kind, problem: describeFailure(result.error) };
       } catch (error) {
         // A bug in one read must not sink the others; it becomes that entry's 500 problem.
-        const requestId = randomUUID();
-        deps.log?.('error', 'batch operation failed', {
-          requestId,
-          kind: operation.kind,
-          cause: describeError(error),
-        });
-        const problem = new ApiError('internal_error', `This operation failed unexpectedly. Quote request id ${requestId} when reporting it.`, {}, requestId);
-        return { ok: false, kind: operation.kind, problem: problem.toProblem() };
+        const failure = unexpectedFailure(error, deps.log, { event: 'batch operation failed', subject: 'This operation', fields: { kind: operation.kind } });
+        return { ok: false, kind: operation.kind, problem: describeFailure(failure) };
       }
     }),
   );
-  return sandbox ? { results, sandbox: true } : { results };
+  return services.sandbox ? { results, sandbox: true } : { results };
 }

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { ApiError } from '@/lib/http/problem';
+import { CoreError } from './core-error';
 import { err, ok, type Result } from './result';
 
 /**
@@ -28,7 +28,7 @@ export interface PagePosition {
 export interface CursorCodec {
   encode(scope: CursorScope, position: PagePosition): string;
   /** The position a cursor carries, or `invalid_cursor` if it is malformed, forged or for another scope. */
-  decode(token: string, scope: CursorScope): Result<PagePosition, ApiError>;
+  decode(token: string, scope: CursorScope): Result<PagePosition, CoreError>;
 }
 
 // Longer than any cursor this codec issues; refused before any decoding work.
@@ -76,8 +76,9 @@ function matchesScope(payload: Record<string, unknown>, scope: CursorScope): boo
   return scope.kind === 'search' ? payload.q === queryDigest(scope.q) : payload.list === scope.list;
 }
 
-const malformed = () =>
-  new ApiError('invalid_cursor', 'The `cursor` is malformed. Pass back `next_cursor` exactly as received, or omit `cursor` for the first page.');
+/** A cursor that is not one of ours (every door words it the same). */
+export const malformedCursor = () =>
+  new CoreError('invalid_cursor', 'The `cursor` is malformed. Pass back `next_cursor` exactly as received, or omit `cursor` for the first page.');
 
 export function createCursorCodec(secret: string): CursorCodec {
   if (secret.length === 0) throw new RangeError('the cursor secret must not be empty');
@@ -90,28 +91,28 @@ export function createCursorCodec(secret: string): CursorCodec {
     },
 
     decode(token, scope) {
-      if (token.length > maxCursorLength) return err(malformed());
+      if (token.length > maxCursorLength) return err(malformedCursor());
       const [encodedPayload, encodedMac, ...rest] = token.split('.');
-      if (rest.length > 0 || !encodedPayload || !encodedMac) return err(malformed());
-      if (!base64url.test(encodedPayload) || !base64url.test(encodedMac)) return err(malformed());
+      if (rest.length > 0 || !encodedPayload || !encodedMac) return err(malformedCursor());
+      if (!base64url.test(encodedPayload) || !base64url.test(encodedMac)) return err(malformedCursor());
       const mac = Buffer.from(encodedMac, 'base64url');
       const expected = sign(encodedPayload);
       if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) {
         return err(
-          new ApiError('invalid_cursor', 'The `cursor` was not issued by this service or was altered. Pass back `next_cursor` exactly as received.'),
+          new CoreError('invalid_cursor', 'The `cursor` was not issued by this service or was altered. Pass back `next_cursor` exactly as received.'),
         );
       }
       let payload: unknown;
       try {
         payload = JSON.parse(Buffer.from(encodedPayload, 'base64url').toString('utf8'));
       } catch {
-        return err(malformed());
+        return err(malformedCursor());
       }
-      if (!isRecord(payload) || !isOffset(payload.offset) || !isPageSize(payload.limit, maxCursorPageSize)) return err(malformed());
+      if (!isRecord(payload) || !isOffset(payload.offset) || !isPageSize(payload.limit, maxCursorPageSize)) return err(malformedCursor());
       if (!matchesScope(payload, scope)) {
         const what = scope.kind === 'search' ? 'another query' : 'another list';
         return err(
-          new ApiError('invalid_cursor', `The \`cursor\` belongs to ${what}. Use it with the request that returned it, or omit \`cursor\` for the first page.`),
+          new CoreError('invalid_cursor', `The \`cursor\` belongs to ${what}. Use it with the request that returned it, or omit \`cursor\` for the first page.`),
         );
       }
       return ok({ offset: payload.offset, limit: payload.limit });
@@ -130,9 +131,9 @@ export function resolvePagePosition(
   scope: CursorScope,
   input: { limit?: number | null; cursor?: string | null },
   sizes: PageSizes = standardPageSizes,
-): Result<PagePosition, ApiError> {
+): Result<PagePosition, CoreError> {
   if (input.limit !== undefined && input.limit !== null && !isPageSize(input.limit, sizes.max)) {
-    return err(new ApiError('invalid_parameter', `\`limit\` must be an integer from 1 to ${sizes.max}; got ${String(input.limit)}.`));
+    return err(new CoreError('invalid_parameter', `\`limit\` must be an integer from 1 to ${sizes.max}; got ${String(input.limit)}.`));
   }
   if (!input.cursor) return ok({ offset: 0, limit: input.limit ?? sizes.default });
   const decoded = codec.decode(input.cursor, scope);

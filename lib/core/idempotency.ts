@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '@/lib/http/problem';
-import type { Clock, ConditionalKeyValueStore, Log, MonotonicClock } from '@/lib/store/types';
+import { CoreError } from './core-error';
+import type { ConditionalKeyValueStore } from '@/lib/store/types';
+import type { Clock, MonotonicClock } from '@/lib/platform/clock';
+import type { Log } from '@/lib/platform/log';
 import { err, ok, type Result } from './result';
 
 /**
@@ -64,11 +66,11 @@ const idempotencyKeyPattern = /^[A-Za-z0-9._-]{1,200}$/;
  * The key from the header value. The draft sends it as a structured-field
  * string (`"abc"`); the quoted and bare forms name the same key.
  */
-export function validateIdempotencyKey(value: string): Result<string, ApiError> {
+export function validateIdempotencyKey(value: string): Result<string, CoreError> {
   const key = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
   if (idempotencyKeyPattern.test(key)) return ok(key);
   return err(
-    new ApiError('invalid_idempotency_key', 'The `Idempotency-Key` header must be 1–200 characters of letters, digits, dot, underscore and hyphen.'),
+    new CoreError('invalid_idempotency_key', 'The `Idempotency-Key` header must be 1–200 characters of letters, digits, dot, underscore and hyphen.'),
   );
 }
 
@@ -116,18 +118,17 @@ function parseRecord(value: string | null): IdempotencyRecord | 'absent' | 'unre
 }
 
 const storeUnavailable = () =>
-  new ApiError('store_unavailable', 'The store that keeps idempotency records did not answer; nothing was executed. Retry later with the same `Idempotency-Key`.');
+  new CoreError('store_unavailable', 'The store that keeps idempotency records did not answer; nothing was executed. Retry later with the same `Idempotency-Key`.');
 const keyInUse = () =>
-  new ApiError(
+  new CoreError(
     'idempotency_key_in_use',
     'A request with this `Idempotency-Key` is still being processed. Retry in a moment; once it completes, the retry is answered from memory.',
-    { 'Retry-After': '1' },
   );
 const keyReused = () =>
-  new ApiError('idempotency_key_reused', 'This `Idempotency-Key` was already used with a different request body. Use a new key for a different request.');
+  new CoreError('idempotency_key_reused', 'This `Idempotency-Key` was already used with a different request body. Use a new key for a different request.');
 
 /** Store calls whose failure means "the store is down" rather than a bug in `execute`. */
-async function storeCall<T>(call: () => Promise<T>): Promise<Result<T, ApiError>> {
+async function storeCall<T>(call: () => Promise<T>): Promise<Result<T, CoreError>> {
   try {
     return ok(await call());
   } catch {
@@ -241,7 +242,7 @@ export function abandonedClaimsOf(kv: ConditionalKeyValueStore, options: { lease
 export async function runIdempotent(
   options: IdempotencyOptions,
   execute: () => Promise<StoredResponse>,
-): Promise<Result<IdempotentOutcome, ApiError>> {
+): Promise<Result<IdempotentOutcome, CoreError>> {
   const { kv, clock, monotonic, fingerprint, ttlMs = idempotencyTtlMs, leaseMs = idempotencyLeaseMs, log } = options;
   // The scope (a client id, maybe an address) is hashed so the store never holds it.
   const recordKey = `idempotency:v1:${sha256(options.scope)}:${options.key}`;

@@ -13,7 +13,7 @@ import {
   rooms,
   type Desktop,
 } from '@/lib/catalog';
-import { ApiError } from '@/lib/http/problem';
+import { CoreError } from './core-error';
 import { downloadRoute, v1 } from '@/lib/routes';
 import { err, ok, type Result } from './result';
 
@@ -74,15 +74,15 @@ export function desktopRows(origin: string, gallery: readonly Desktop[] = deskto
 /** The names a caller may ask for: the layer installer's and every desktop's. */
 const galleryNames = () => [layerInstaller.name, ...desktops.map((desktop) => desktop.name)];
 
-export function unknownDesktopError(name: string): ApiError {
+export function unknownDesktopError(name: string): CoreError {
   const valid = galleryNames()
     .map((entry) => `\`${entry}\``)
     .join(', ');
-  return new ApiError('unknown_desktop', `\`${name}\` is not a desktop in the gallery. The gallery's rows are ${valid}.`);
+  return new CoreError('unknown_desktop', `\`${name}\` is not a desktop in the gallery. The gallery's rows are ${valid}.`);
 }
 
 /** The named row (a desktop, or `layer` for the plain installer), or every row when none is named. */
-export function installAnswer(desktop: string | undefined, origin: string): Result<InstallAnswer, ApiError> {
+export function installAnswer(desktop: string | undefined, origin: string): Result<InstallAnswer, CoreError> {
   if (desktop === undefined) return ok({ desktops: desktopRows(origin) });
   if (desktop === layerInstaller.name) return ok({ desktops: [layerInstallerRow(origin)] });
   const found = findDesktop(desktop);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { batchAnswerSchema, jobRequestSchema, type BatchAnswer, type BatchRequest, type Job } from '@/lib/core/schemas';
-import { ApiError, describeError, problemSchema, type Problem } from '@/lib/http/problem';
+import { batchAnswerSchema, jobRequestSchema, problemSchema, type BatchAnswer, type BatchRequest, type Job, type Problem } from '@/lib/core/schemas';
 import { v1 } from '@/lib/routes';
-import type { Clock, KeyValueStore, Log } from '@/lib/store/types';
+import type { KeyValueStore } from '@/lib/store/types';
+import type { Clock } from '@/lib/platform/clock';
+import type { Log } from '@/lib/platform/log';
+import { CoreError, unexpectedFailure } from './core-error';
 import { err, ok, type Result } from './result';
 
 /**
@@ -28,14 +30,16 @@ export interface JobServiceOptions {
   /** Answers the operations; `runBatch` bound to its dependencies. */
   run: (request: BatchRequest) => Promise<BatchAnswer>;
   newId?: () => string;
+  /** How a failed job carries its failure: the problem document of the HTTP door. */
+  describeFailure: (error: CoreError) => Problem;
   log?: Log;
 }
 
 export interface JobService {
-  submit(request: BatchRequest): Promise<Result<Job, ApiError>>;
+  submit(request: BatchRequest): Promise<Result<Job, CoreError>>;
   /** Runs a queued job once; never throws (failures are stored or logged). */
   execute(id: string): Promise<void>;
-  read(id: string): Promise<Result<Job, ApiError>>;
+  read(id: string): Promise<Result<Job, CoreError>>;
 }
 
 export const jobLeaseMs = 30_000;
@@ -61,21 +65,20 @@ const recordKey = (id: string) => `job:v1:${id}`;
 const runnerKey = (id: string) => `job:v1:${id}:runner`;
 
 const unknownJob = () =>
-  new ApiError('unknown_job', 'No job has this id, or its result aged out: results are kept one hour after the job completes.');
+  new CoreError('unknown_job', 'No job has this id, or its result aged out: results are kept one hour after the job completes.');
 const storeUnavailable = () =>
-  new ApiError('store_unavailable', 'The store that keeps jobs did not answer. Retry later.');
+  new CoreError('store_unavailable', 'The store that keeps jobs did not answer. Retry later.');
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createJobService(options: JobServiceOptions): JobService {
-  const { kv, clock, run, leaseMs = jobLeaseMs, retentionMs = jobRetentionMs, newId = randomUUID, log } = options;
+  const { kv, clock, run, leaseMs = jobLeaseMs, retentionMs = jobRetentionMs, newId = randomUUID, describeFailure, log } = options;
 
   function abandoned(): Problem {
     const seconds = Math.round(leaseMs / 1000);
-    return new ApiError(
-      'internal_error',
-      `The job stopped before it finished: its runner did not report back within ${seconds} seconds. Submit it again.`,
-    ).toProblem();
+    return describeFailure(
+      new CoreError('internal_error', `The job stopped before it finished: its runner did not report back within ${seconds} seconds. Submit it again.`),
+    );
   }
 
   /** The job as clients see it at `now`, or undefined once it has aged out. */
@@ -160,11 +163,7 @@ export function createJobService(options: JobServiceOptions): JobService {
         try {
           outcome = { result: await run(record.request) };
         } catch (error) {
-          const requestId = randomUUID();
-          log?.('error', 'job crashed', { id, requestId, cause: describeError(error) });
-          outcome = {
-            problem: new ApiError('internal_error', `The job crashed. Quote request id ${requestId} when reporting it.`, {}, requestId).toProblem(),
-          };
+          outcome = { problem: describeFailure(unexpectedFailure(error, log, { event: 'job crashed', subject: 'The job', fields: { id } })) };
         }
         await finish(running, outcome);
       } catch (error) {

@@ -1,6 +1,6 @@
 import { optionKind, options, optionUrl, type LayerOption, type OptionKind } from '@/lib/catalog/options';
 import type { RoomId } from '@/lib/catalog';
-import type { ApiError } from '@/lib/http/problem';
+import type { CoreError } from './core-error';
 import { maxCursorPageSize, type CursorCodec, type PageSizes } from './cursor';
 import { paginate, type Page } from './pagination';
 import type { Result } from './result';
@@ -68,6 +68,6 @@ const listName = (filters: OptionFilters) =>
 export function listOptions(
   filters: OptionFilters,
   page: { limit?: number | null; cursor?: string | null; sandbox?: boolean; cursors: CursorCodec },
-): Result<Page<OptionRow>, ApiError> {
+): Result<Page<OptionRow>, CoreError> {
   return paginate(optionRows(filters), { ...page, list: listName(filters), sizes: optionPageSizes });
 }

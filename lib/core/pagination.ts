@@ -1,4 +1,4 @@
-import type { ApiError } from '@/lib/http/problem';
+import type { CoreError } from './core-error';
 import { nextCursor, resolvePagePosition, type CursorCodec, type PageSizes } from './cursor';
 import { ok, type Result } from './result';
 
@@ -23,7 +23,7 @@ export interface PageRequest {
 }
 
 /** One page of `rows` (spec "Versioned REST": `limit` 1–50 default 10, `cursor`). */
-export function paginate<T>(rows: readonly T[], request: PageRequest): Result<Page<T>, ApiError> {
+export function paginate<T>(rows: readonly T[], request: PageRequest): Result<Page<T>, CoreError> {
   const scope = { kind: 'list', list: request.list, sandbox: request.sandbox } as const;
   const position = resolvePagePosition(request.cursors, scope, request, request.sizes);
   if (!position.ok) return position;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { releaseSchema, type Release } from '@/lib/core/schemas';
 import { appNames, appRepositoryUrl, findApp, type App } from '@/lib/catalog';
-import { ApiError } from '@/lib/http/problem';
-import { beforeDeadline, timeoutWithin, type Deadline } from '@/lib/store/deadline';
-import type { Clock, KeyValueStore, Log } from '@/lib/store/types';
+import { CoreError } from './core-error';
+import { beforeDeadline, timeoutWithin, type Deadline } from '@/lib/platform/deadline';
+import type { KeyValueStore } from '@/lib/store/types';
+import type { Clock } from '@/lib/platform/clock';
+import type { Log } from '@/lib/platform/log';
 import { err, ok, type Result } from './result';
 
 /**
@@ -30,8 +32,8 @@ export interface ReleaseApi {
 export type DownloadTarget = { kind: 'asset'; url: string } | { kind: 'releases-page'; url: string };
 
 export interface ReleaseService {
-  latestRelease(app: string, deadline?: Deadline): Promise<Result<Release, ApiError>>;
-  downloadTarget(app: string, deadline?: Deadline): Promise<Result<DownloadTarget, ApiError>>;
+  latestRelease(app: string, deadline?: Deadline): Promise<Result<Release, CoreError>>;
+  downloadTarget(app: string, deadline?: Deadline): Promise<Result<DownloadTarget, CoreError>>;
 }
 
 export interface ReleaseServiceOptions {
@@ -51,9 +53,9 @@ export const releaseCacheTtlMs = 300_000;
 /** A stale entry is kept this long so its ETag can still turn a refresh into a cheap 304. */
 const cacheRetentionMs = 24 * 60 * 60 * 1000;
 
-export function unknownAppError(app: string): ApiError {
+export function unknownAppError(app: string): CoreError {
   const valid = appNames.map((name) => `\`${name}\``).join(' and ');
-  return new ApiError('unknown_app', `\`${app}\` is not a downloadable app. The downloadable apps are ${valid}.`);
+  return new CoreError('unknown_app', `\`${app}\` is not a downloadable app. The downloadable apps are ${valid}.`);
 }
 
 /** The repository's releases page: where /download goes when there is no asset to send. */
@@ -214,11 +216,11 @@ export function createReleaseService(options: ReleaseServiceOptions): ReleaseSer
   /** The last entry this instance saw per app: spares a store read while it is fresh. */
   const local = new Map<string, CachedRelease>();
   /** One lookup per app at a time; concurrent callers share it. */
-  const inflight = new Map<string, Promise<Result<Release, ApiError>>>();
+  const inflight = new Map<string, Promise<Result<Release, CoreError>>>();
 
   const isFresh = (entry: CachedRelease) => clock() - entry.fetchedAt < ttlMs;
   const upstreamUnavailable = (app: App) =>
-    new ApiError('upstream_unavailable', `The code host's release API did not answer usefully for ${app.name}. Retry later.`);
+    new CoreError('upstream_unavailable', `The code host's release API did not answer usefully for ${app.name}. Retry later.`);
 
   async function readCache(app: App, deadline: Deadline | undefined): Promise<CachedRelease | undefined> {
     const read = kv.get(cacheKey(app)).then(parseCached, (error: unknown) => {
@@ -246,16 +248,16 @@ export function createReleaseService(options: ReleaseServiceOptions): ReleaseSer
     return beforeDeadline(call, { remaining: () => timeoutWithin(timeoutMs, deadline) }, () => ({ ok: false, reason: 'timeout' }));
   }
 
-  function answer(app: App, outcome: Outcome): Result<Release, ApiError> {
+  function answer(app: App, outcome: Outcome): Result<Release, CoreError> {
     // Entries cached before the URL policy (or under another configuration) are held to it too.
     if (outcome.kind === 'release' && isUsableAssetUrl(outcome.release.url, isTrustedAssetUrl)) return ok(outcome.release);
     const tag = outcome.kind === 'release' ? outcome.release.tag : outcome.tag;
     return err(
-      new ApiError('no_release', `The latest release of ${app.name} (${tag}) has no macOS download. Its releases page is ${releasesPageUrl(app)}.`),
+      new CoreError('no_release', `The latest release of ${app.name} (${tag}) has no macOS download. Its releases page is ${releasesPageUrl(app)}.`),
     );
   }
 
-  async function lookUp(app: App, deadline: Deadline | undefined): Promise<Result<Release, ApiError>> {
+  async function lookUp(app: App, deadline: Deadline | undefined): Promise<Result<Release, CoreError>> {
     let cached = local.get(app.name);
     if (!cached || !isFresh(cached)) {
       const stored = await readCache(app, deadline);
@@ -280,7 +282,7 @@ export function createReleaseService(options: ReleaseServiceOptions): ReleaseSer
     return err(upstreamUnavailable(app));
   }
 
-  async function latestRelease(name: string, deadline?: Deadline): Promise<Result<Release, ApiError>> {
+  async function latestRelease(name: string, deadline?: Deadline): Promise<Result<Release, CoreError>> {
     const app = findApp(name);
     if (!app) return err(unknownAppError(name));
     let lookup = inflight.get(app.name);

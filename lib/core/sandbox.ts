@@ -1,7 +1,7 @@
 import type { DesktopRow, OptionRow, Release, SearchHit, SearchResponse } from '@/lib/core/schemas';
 import { appRepositoryUrl, findApp, findDesktop, findRoom } from '@/lib/catalog';
 import { findOption, optionUrl } from '@/lib/catalog/options';
-import type { ApiError } from '@/lib/http/problem';
+import type { CoreError } from './core-error';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
 import { appRows, desktopRows, installAnswer, roomRows, type AppRow, type InstallAnswer, type RoomRow } from './installs';
 import { listOptions, type OptionFilters } from './options';
@@ -74,13 +74,13 @@ export interface ListInput {
 }
 
 export interface Sandbox {
-  search(input: SearchInput): Result<SearchResponse, ApiError>;
-  release(app: string): Result<Release, ApiError>;
-  installAnswer(desktop: string | undefined, origin: string): Result<InstallAnswer, ApiError>;
-  desktops(input: ListInput & { origin: string }): Result<Page<DesktopRow>, ApiError>;
-  rooms(input: ListInput): Result<Page<RoomRow>, ApiError>;
-  apps(input: ListInput): Result<Page<AppRow>, ApiError>;
-  options(filters: OptionFilters, input: ListInput): Result<Page<OptionRow>, ApiError>;
+  search(input: SearchInput): Result<SearchResponse, CoreError>;
+  release(app: string): Result<Release, CoreError>;
+  installAnswer(desktop: string | undefined, origin: string): Result<InstallAnswer, CoreError>;
+  desktops(input: ListInput & { origin: string }): Result<Page<DesktopRow>, CoreError>;
+  rooms(input: ListInput): Result<Page<RoomRow>, CoreError>;
+  apps(input: ListInput): Result<Page<AppRow>, CoreError>;
+  options(filters: OptionFilters, input: ListInput): Result<Page<OptionRow>, CoreError>;
 }
 
 export function createSandbox({ cursors }: { cursors: CursorCodec }): Sandbox {

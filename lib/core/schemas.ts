@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { optionKinds } from '@/lib/catalog/options';
-import { problemSchema } from '@/lib/http/problem';
 
 /**
  * The resources of the API (spec: "Resources and their fields"), written
@@ -32,6 +31,23 @@ export const queryText = (what: string, more = '') =>
 
 /** A site-relative or absolute link (spec: searchHit `url` is a uri-reference). */
 export const uriReference = () => z.string().meta({ format: 'uri-reference' });
+
+/**
+ * The problem resource (spec "Resources and their fields": RFC 9457 with the
+ * spec's stable `code`): what an error answer holds, and what a failed batch
+ * entry or job carries. The HTTP door fills it (lib/http/problem.ts).
+ */
+export const problemSchema = z
+  .object({
+    type: z.string().meta({ format: 'uri-reference' }).describe('URI reference of a page on this host that explains the code'),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    code: z.string().describe('Stable failure kind; see the Errors table'),
+    request_id: z.string().optional().describe('Present on 500 responses; also in the service log'),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof problemSchema>;
 
 export const releaseSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { identifiers, phrases, stopWords, synonyms, tokenize, withinOneEdit } from './search-terms';
 import { maxQueryLength, type SearchHit, type SearchResponse } from '@/lib/core/schemas';
-import { ApiError } from '@/lib/http/problem';
-import type { Log } from '@/lib/store/types';
+import { CoreError } from './core-error';
+import type { Log } from '@/lib/platform/log';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
 import { err, ok, type Result } from './result';
 import { withEncodedFragment } from '@/lib/routes';
@@ -37,7 +37,7 @@ export interface SearchInput {
 }
 
 export interface DocsSearch {
-  search(input: SearchInput): Promise<Result<SearchResponse, ApiError>>;
+  search(input: SearchInput): Promise<Result<SearchResponse, CoreError>>;
 }
 
 /** The search a runtime holds: it can also load its index ahead of the first search. */
@@ -201,15 +201,19 @@ function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string
   return { url: withEncodedFragment(section.url), breadcrumbs, excerpt: excerptAround(text, words), score: ranked.score };
 }
 
-export const missingQueryError = () =>
-  new ApiError('missing_query', 'Pass a search query in `q` (at least one character).');
-
-/** The query every door validates the same way: present, and at most `maxQueryLength` characters. */
-export function checkQuery(q: string | null | undefined): Result<string, ApiError> {
-  const query = q ?? '';
-  if (query.trim().length === 0) return err(missingQueryError());
+/**
+ * The query rule every door applies (spec "Errors": `missing_query` when
+ * `q`, or `query`, is missing): present and not blank, and at most
+ * `maxQueryLength` characters (this site's cap; longer is
+ * `invalid_parameter`). `field` is the name the door reads it from.
+ */
+export function checkQuery(q: unknown, field = 'q'): Result<string, CoreError> {
+  const query = typeof q === 'string' ? q : '';
+  if (query.trim().length === 0) {
+    return err(new CoreError('missing_query', `Pass what to search for in \`${field}\` (1–${maxQueryLength} characters).`));
+  }
   if (query.length > maxQueryLength) {
-    return err(new ApiError('invalid_parameter', `The query is longer than ${maxQueryLength} characters.`));
+    return err(new CoreError('invalid_parameter', `\`${field}\` is longer than ${maxQueryLength} characters.`));
   }
   return ok(query);
 }
@@ -254,7 +258,7 @@ export function createDocsSearch(options: DocsSearchOptions): PreloadableDocsSea
         index = await loadedIndex();
       } catch {
         return err(
-          new ApiError('index_unavailable', 'The documentation search index could not be loaded. Retry later; `sandbox=true` answers from fixtures meanwhile.'),
+          new CoreError('index_unavailable', 'The documentation search index could not be loaded. Retry later; `sandbox=true` answers from fixtures meanwhile.'),
         );
       }
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { installPeerToken, peerHeader, peerStamp } from './client-ip';
-import { methodNotAllowedError, notFoundError, type ApiError } from './problem';
+import type { CoreError } from '@/lib/core/core-error';
+import { methodNotAllowedError, notFoundError, problemResponse, toProblem } from './problem';
 import { normalizeRequestTarget } from './request-target';
 import { compressResponse } from './response-compression';
 import { inlineHeaders } from './response-headers';
@@ -70,9 +71,9 @@ interface FrontDoorAnswer {
   body: string;
 }
 
-function problemAnswer(error: ApiError): FrontDoorAnswer {
-  const response = error.toResponse();
-  return { status: error.status, headers: Object.fromEntries(response.headers), body: JSON.stringify(error.toProblem()) };
+function problemAnswer(error: CoreError, headers?: Record<string, string>): FrontDoorAnswer {
+  const response = problemResponse(error, headers);
+  return { status: response.status, headers: Object.fromEntries(response.headers), body: JSON.stringify(toProblem(error)) };
 }
 
 /**
@@ -92,7 +93,7 @@ function frontDoor(method: string, target: string, options: NodeServerHooksOptio
   const shownMethod = method.slice(0, 32);
   const allow = options.allowedMethods(path);
   if (allow === undefined) return problemAnswer(notFoundError(shownMethod, shownPath));
-  return problemAnswer(methodNotAllowedError(shownMethod, shownPath, allow));
+  return problemAnswer(methodNotAllowedError(shownMethod, shownPath, allow), { Allow: allow });
 }
 
 export function installNodeServerHooks(options: NodeServerHooksOptions): void {

@@ -1,6 +1,7 @@
 import { discovery, docsContentRoute, docsRoute, problemRoute } from '@/lib/routes';
 import { htmlVary, preferredMediaType } from './negotiation';
-import { ApiError } from './problem';
+import { CoreError } from '@/lib/core/core-error';
+import { problemResponse } from './problem';
 
 /**
  * Accept negotiation of the HTML pages (spec: "Documentation and text
@@ -88,10 +89,10 @@ export function negotiatePage(pathname: string, accept: string | null, options: 
       return { kind: 'rewrite', to: page.twin, headers: { Vary: htmlVary } };
     }
     if (!chosen) {
-      const response = new ApiError(
-        'not_acceptable',
-        `This page is available as ${available.join(' and ')}; the Accept header allows neither.`,
-      ).toResponse({ Vary: htmlVary });
+      const response = problemResponse(
+        new CoreError('not_acceptable', `This page is available as ${available.join(' and ')}; the Accept header allows neither.`),
+        { Vary: htmlVary },
+      );
       return { kind: 'respond', response };
     }
     return { kind: 'pass' };

@@ -1,136 +1,42 @@
-/**
- * Every problem code the service answers with (spec: "Errors"), its HTTP
- * status, title, and the explanation served at /problems/{code}. Later
- * codes go in this same table; the problem pages, the OpenAPI document and
- * the tests are generated from it.
- */
-export const problemCodes = {
-  missing_query: {
-    status: 400,
-    title: 'Missing query',
-    explanation: 'The request needs a search query: `q` in the query string (or `query` in a JSON body) with at least one character.',
-  },
-  invalid_cursor: {
-    status: 400,
-    title: 'Invalid cursor',
-    explanation:
-      'The `cursor` is not one this service issued for this query: it is malformed, was altered, or belongs to another list. Pass back `next_cursor` exactly as received, or omit `cursor` to start from the first page.',
-  },
-  invalid_parameter: {
-    status: 400,
-    title: 'Invalid parameter',
-    explanation:
-      'A query parameter, path parameter or header has a value outside what the endpoint accepts (for example `limit` outside 1–50). The `detail` names the parameter and what it takes; `/openapi.json` lists every parameter.',
-  },
-  invalid_json: {
-    status: 400,
-    title: 'Invalid JSON',
-    explanation: 'The request body is not valid JSON. Send `Content-Type: application/json` with a well-formed JSON document.',
-  },
-  invalid_batch: {
-    status: 400,
-    title: 'Invalid batch',
-    explanation:
-      'The JSON body is not a valid batch: it needs an `operations` array whose entries each have a `kind` of `search`, `release` or `install` and that kind\'s fields. The `detail` points at the first problem found.',
-  },
-  batch_too_large: {
-    status: 400,
-    title: 'Batch too large',
-    explanation: 'POST /v1/batch takes at most 20 operations. Split the batch, or send it to POST /v1/jobs, which takes more.',
-  },
-  job_too_large: {
-    status: 400,
-    title: 'Job too large',
-    explanation: 'A job body may hold at most 100 operations and 64 KiB (this site\'s own limits; the spec sets none). Split the work into several jobs.',
-  },
-  invalid_idempotency_key: {
-    status: 400,
-    title: 'Invalid Idempotency-Key',
-    explanation:
-      'The `Idempotency-Key` header must be 1–200 characters of letters, digits, dot, underscore and hyphen.',
-  },
-  unknown_app: {
-    status: 404,
-    title: 'Unknown app',
-    explanation: 'The `app` is not one of the downloadable apps. The downloadable apps are `pounce` and `perch`.',
-  },
-  unknown_desktop: {
-    status: 404,
-    title: 'Unknown desktop',
-    explanation:
-      'The `desktop` is not one of the desktops in the gallery. The `detail` names the valid ones; `/v1/desktops` lists each with the line that installs it.',
-  },
-  no_release: {
-    status: 404,
-    title: 'No macOS release',
-    explanation:
-      'The app\'s latest release carries no macOS download (no disk image or archive). `/download/{app}` sends you to the app\'s releases page on the code host instead; try again after the next release.',
-  },
-  unknown_job: {
-    status: 404,
-    title: 'Unknown job',
-    explanation: 'No job has this id, or its result aged out: results are kept one hour after the job completes.',
-  },
-  not_found: {
-    status: 404,
-    title: 'Not found',
-    explanation: 'No endpoint answers this method and path. `/openapi.json` lists every path the service answers, and `/llms.txt` every documentation page.',
-  },
-  method_not_allowed: {
-    status: 405,
-    title: 'Method not allowed',
-    explanation: 'The path exists but does not take this method. The `Allow` header lists the methods it takes.',
-  },
-  not_acceptable: {
-    status: 406,
-    title: 'Not acceptable',
-    explanation:
-      'The resource has no representation matching the `Accept` header. Documentation pages come as `text/html` or, as their markdown twin, `text/markdown`.',
-  },
-  idempotency_key_in_use: {
-    status: 409,
-    title: 'Idempotency key in use',
-    explanation:
-      'A request with the same `Idempotency-Key` is still being processed. Retry after a moment; once it completes, the retry is answered from memory.',
-  },
-  idempotency_key_reused: {
-    status: 422,
-    title: 'Idempotency key reused',
-    explanation:
-      'The `Idempotency-Key` was already used with a different request body. Use a new key for a different request.',
-  },
-  rate_limited: {
-    status: 429,
-    title: 'Rate limited',
-    explanation:
-      'The client sent more than 600 requests in one minute. Wait the number of seconds in `Retry-After`; the `RateLimit-*` headers show the window.',
-  },
-  internal_error: {
-    status: 500,
-    title: 'Internal error',
-    explanation:
-      'The service failed unexpectedly. The response carries a `request_id` that is also in the service\'s log; quote it when reporting the problem.',
-  },
-  upstream_unavailable: {
-    status: 502,
-    title: 'Upstream unavailable',
-    explanation:
-      'The code host\'s release API could not be reached, answered with an error, or took longer than 5 seconds. Retry later.',
-  },
-  index_unavailable: {
-    status: 503,
-    title: 'Index unavailable',
-    explanation: 'The documentation search index could not be loaded. Retry later; `?sandbox=true` answers from fixtures meanwhile.',
-  },
-  store_unavailable: {
-    status: 503,
-    title: 'Store unavailable',
-    explanation:
-      'The store that keeps idempotency records and jobs did not answer. Nothing was executed or lost; retry later with the same `Idempotency-Key`.',
-  },
-} as const satisfies Record<string, { status: number; title: string; explanation: string }>;
+import { errorCodes, type ErrorCode } from '@/lib/core/error-codes';
 
-export type ProblemCode = keyof typeof problemCodes;
+/**
+ * The HTTP status of each failure code (spec "Errors": the Code and Status
+ * columns), for the problem+json door; the codes, titles and explanations
+ * are the core's (lib/core/error-codes.ts).
+ */
+export const problemStatus = {
+  missing_query: 400,
+  invalid_cursor: 400,
+  invalid_parameter: 400,
+  invalid_json: 400,
+  invalid_batch: 400,
+  batch_too_large: 400,
+  job_too_large: 400,
+  invalid_idempotency_key: 400,
+  unknown_app: 404,
+  unknown_desktop: 404,
+  no_release: 404,
+  unknown_job: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  not_acceptable: 406,
+  idempotency_key_in_use: 409,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_unavailable: 502,
+  index_unavailable: 503,
+  store_unavailable: 503,
+} as const satisfies Record<ErrorCode, number>;
+
+export type ProblemCode = ErrorCode;
+
+/** Each code with its status, title and explanation: what the problem pages, OpenAPI and the docs show. */
+export const problemCodes = Object.fromEntries(
+  (Object.keys(errorCodes) as ErrorCode[]).map((code) => [code, { status: problemStatus[code], ...errorCodes[code] }]),
+) as { [C in ErrorCode]: { status: (typeof problemStatus)[C] } & (typeof errorCodes)[C] };
+
 export const allProblemCodes = Object.keys(problemCodes) as ProblemCode[];
 
 export function isProblemCode(value: string): value is ProblemCode {

@@ -1,6 +1,7 @@
 import { clientIp, type ClientIpOptions } from './client-ip';
 import { rateLimitHeaders } from './rate-limit-headers';
-import { ApiError } from './problem';
+import { CoreError } from '@/lib/core/core-error';
+import { problemResponse } from './problem';
 import { withHeaders, type RouteHandler } from './route-handler';
 import type { RateLimiter } from '@/lib/store/types';
 
@@ -54,11 +55,10 @@ export async function applyRateLimit(request: Request, deps: RateLimitDeps, buck
   const decision = await deps.limiter.limit(bucket ? `${bucket}:${client}` : client);
   const limitHeaders = rateLimitHeaders(decision, 60, bucket);
   if (decision.allowed) return { client, headers: limitHeaders };
-  const rejection = new ApiError(
-    'rate_limited',
-    `More than ${decision.limit} requests in one minute from this client. Retry in ${decision.resetSeconds} seconds.`,
+  const rejection = problemResponse(
+    new CoreError('rate_limited', `More than ${decision.limit} requests in one minute from this client. Retry in ${decision.resetSeconds} seconds.`),
     limitHeaders,
-  ).toResponse();
+  );
   return { client, headers: limitHeaders, rejection };
 }
 

@@ -2,8 +2,8 @@ import type { CodeHostClient, CodeHostFailure, CodeHostResult } from '@/lib/code
 import { layerInstallerName, urlDesktopNames } from '@/lib/catalog/desktops';
 import { internalErrorResponse } from '@/lib/http/problem';
 import { designPath, installerPath, layerRepo } from '@/lib/site';
-import { answerDeadline, beforeDeadline, type Deadline } from '@/lib/store/deadline';
-import type { Clock, MonotonicClock } from '@/lib/store/types';
+import { answerDeadline, beforeDeadline, type Deadline } from '@/lib/platform/deadline';
+import type { Clock, MonotonicClock } from '@/lib/platform/clock';
 import { createUpstreamCache, type UpstreamCache } from './upstream-cache';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
@@ -106,7 +106,7 @@ export interface InstallerDeps {
   monotonic: MonotonicClock;
   /** Omit to fetch upstream on every request. */
   cache?: UpstreamCache;
-  /** When the request must be answered by (lib/store/deadline.ts); the upstream fetch gets what is left. */
+  /** When the request must be answered by (lib/platform/deadline.ts); the upstream fetch gets what is left. */
   deadline?: Deadline;
 }
 

@@ -1,4 +1,6 @@
-import { systemClock, type Clock, type Log, type RateLimitDecision, type RateLimiter } from './types';
+import { type RateLimitDecision, type RateLimiter } from './types';
+import { systemClock, type Clock } from '@/lib/platform/clock';
+import type { Log } from '@/lib/platform/log';
 
 export interface FailOpenOptions {
   /** How long the inner limiter may take before the request is let through. */

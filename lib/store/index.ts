@@ -1,7 +1,9 @@
 import { redisCredentials, type Env } from '@/lib/env';
 import { failOpenLimiter } from './fail-open';
 import { createMemoryStore } from './memory-store';
-import { systemClock, type Clock, type Log, type Store } from './types';
+import { type Store } from './types';
+import { systemClock, type Clock } from '@/lib/platform/clock';
+import type { Log } from '@/lib/platform/log';
 import { createUpstashStore } from './upstash-store';
 
 export * from './types';

@@ -1,12 +1,5 @@
-import {
-  checkedTtlMs,
-  secondsUntil,
-  StoreUnavailableError,
-  type Clock,
-  type ConditionalKeyValueStore,
-  type RateLimiter,
-  type Store,
-} from './types';
+import { checkedTtlMs, secondsUntil, StoreUnavailableError, type ConditionalKeyValueStore, type RateLimiter, type Store } from './types';
+import type { Clock } from '@/lib/platform/clock';
 
 /**
  * The embedded store: one process, no backend. Used when no Redis is

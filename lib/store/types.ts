@@ -59,25 +59,6 @@ export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
 
-/** The injected clock: milliseconds since the epoch. */
-export type Clock = () => number;
-export const systemClock: Clock = () => Date.now();
-
-/**
- * The injected monotonic clock: milliseconds from an arbitrary origin, never
- * set back by a wall-clock adjustment. Deadlines and retry windows measure
- * with it; the epoch `Clock` stamps records. Tests inject their own (or fake
- * timers), so no deadline depends on the machine's speed.
- */
-export type MonotonicClock = () => number;
-export const systemMonotonicClock: MonotonicClock = () => performance.now();
-
-/**
- * The injected logger for operational events (one line each). Callers pass
- * fields that never include client identifiers such as IP addresses.
- */
-export type Log = (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
-
 /**
  * Validates a time-to-live and rounds it up to whole milliseconds (Redis
  * `PX` takes an integer and rejects 0), so both adapters accept the same

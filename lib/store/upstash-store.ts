@@ -1,15 +1,7 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
-import {
-  checkedTtlMs,
-  secondsUntil,
-  StoreUnavailableError,
-  systemClock,
-  type Clock,
-  type ConditionalKeyValueStore,
-  type RateLimiter,
-  type Store,
-} from './types';
+import { checkedTtlMs, secondsUntil, StoreUnavailableError, type ConditionalKeyValueStore, type RateLimiter, type Store } from './types';
+import { systemClock, type Clock } from '@/lib/platform/clock';
 
 /** Upstash Redis over REST: shared by every instance, survives restarts. */
 export interface UpstashStoreOptions {

@@ -1,4 +1,5 @@
-import { StoreUnavailableError, type Clock, type KeyValueStore } from '@/lib/store/types';
+import { StoreUnavailableError, type KeyValueStore } from '@/lib/store/types';
+import type { Clock } from '@/lib/platform/clock';
 
 /**
  * A Map-based KeyValueStore for core tests: entries expire by the injected

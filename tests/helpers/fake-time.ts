@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { MonotonicClock } from '@/lib/store/types';
+import type { MonotonicClock } from '@/lib/platform/clock';
 
 /**
  * Fake timers for tests of deadlines and timeouts: setTimeout and

@@ -1,5 +1,6 @@
 import { createMemoryStore } from '@/lib/store/memory-store';
-import { StoreUnavailableError, type Clock, type ConditionalKeyValueStore } from '@/lib/store/types';
+import { StoreUnavailableError, type ConditionalKeyValueStore } from '@/lib/store/types';
+import type { Clock } from '@/lib/platform/clock';
 
 /**
  * A ConditionalKeyValueStore for core tests that can fail the way Redis

@@ -7,6 +7,7 @@ import { maxA2aBodyBytes } from '@/lib/agents/json-rpc';
 import { findTool, runTool, type ToolContext } from '@/lib/agents/tools';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createSandbox } from '@/lib/core/sandbox';
+import { toolContextOf } from '../helpers/services';
 
 /**
  * The A2A door in process (lib/agents/a2a.ts, a2a-transport.ts): the card
@@ -16,12 +17,12 @@ import { createSandbox } from '@/lib/core/sandbox';
  */
 
 const sandbox = createSandbox({ cursors: createCursorCodec('a2a-test') });
-const context: ToolContext = {
+const context: ToolContext = toolContextOf({
   search: { search: async (input) => sandbox.search(input) },
   releases: { latestRelease: async (app) => sandbox.release(app) },
   sandbox,
   origin: 'https://site.example',
-};
+});
 const transport = createA2aTransport({ context: () => context, origin: () => 'https://site.example' });
 
 async function post(body: unknown, headers: Record<string, string> = {}) {

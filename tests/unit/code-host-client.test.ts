@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCodeHostUrl, CodeHostPathError, createCodeHostClient, defaultUserAgent } from '@/lib/code-host';
-import { systemClock } from '@/lib/store/types';
+import { systemClock } from '@/lib/platform/clock';
 import { fakeReleaseTag, scenarios, startFakeCodeHost, stubInstaller, type FakeCodeHost } from '../helpers/fake-code-host';
 import { track, until, useFakeTime } from '../helpers/fake-time';
 

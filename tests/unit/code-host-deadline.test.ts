@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCodeHostClient } from '@/lib/code-host';
-import { deadlineAfter } from '@/lib/store/deadline';
-import { systemClock, systemMonotonicClock } from '@/lib/store/types';
+import { deadlineAfter } from '@/lib/platform/deadline';
+import { systemClock, systemMonotonicClock } from '@/lib/platform/clock';
 import { scenarios, startFakeCodeHost, type FakeCodeHost } from '../helpers/fake-code-host';
 import { track, until, useFakeTime } from '../helpers/fake-time';
 
 // The code-host client takes at most what is left of the request's deadline
-// (lib/store/deadline.ts), and a body that is not UTF-8 text is `malformed`.
+// (lib/platform/deadline.ts), and a body that is not UTF-8 text is `malformed`.
 // Deadlines run on fake timers against a real loopback host: the test moves
 // time, so a slow machine cannot fail it.
 let host: FakeCodeHost;

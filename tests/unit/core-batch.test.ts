@@ -7,6 +7,9 @@ import { unknownAppError } from '@/lib/core/releases';
 import { err, ok } from '@/lib/core/result';
 import { createSandbox } from '@/lib/core/sandbox';
 import type { DocsSearch } from '@/lib/core/search';
+import { resolveServices } from '@/lib/core/services';
+import { toProblem } from '@/lib/http/problem';
+import { serviceDepsOf } from '../helpers/services';
 
 const origin = 'https://layer.example';
 const cursors = createCursorCodec('batch-test-secret-0123456789');
@@ -31,16 +34,22 @@ function fakeDeps(options: { searchDelayMs?: number; throwOnSearch?: boolean } =
       return ok(response);
     },
   };
-  const deps: BatchDeps = {
+  const live = {
     search,
     releases: {
-      async latestRelease(app) {
+      async latestRelease(app: string) {
         calls.release += 1;
         return app === 'pounce' ? ok(release) : err(unknownAppError(app));
       },
     },
     sandbox: createSandbox({ cursors }),
     origin,
+  };
+  // The services read `live` when asked, so a test may swap its search.
+  const deps: BatchDeps & { live: typeof live } = {
+    live,
+    services: (sandbox) => resolveServices(serviceDepsOf({ ...live, cursors }), { sandbox }),
+    describeFailure: toProblem,
     log: () => undefined,
   };
   return { deps, calls };
@@ -137,8 +146,8 @@ describe('runBatch', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const startedWhenReleased: number[] = [];
-    const search = deps.search.search;
-    deps.search = {
+    const search = deps.live.search.search;
+    deps.live.search = {
       async search(input) {
         started += 1;
         await gate;

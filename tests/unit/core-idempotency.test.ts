@@ -11,10 +11,13 @@ import {
   type IdempotencyOptions,
   type StoredResponse,
 } from '@/lib/core/idempotency';
-import { systemMonotonicClock, type Log, type MonotonicClock } from '@/lib/store/types';
+import { systemMonotonicClock, type MonotonicClock } from '@/lib/platform/clock';
+import type { Log } from '@/lib/platform/log';
 import { createFakeClock } from '../helpers/fake-kv';
 import { until, useFakeTime } from '../helpers/fake-time';
 import { createStallingKv } from '../helpers/stalling-kv';
+import { problemStatus } from '@/lib/http/problem-codes';
+import { problemResponse } from '@/lib/http/problem';
 
 const body = { operations: [{ kind: 'release', app: 'pounce' }] };
 const response = (n: number): StoredResponse => ({
@@ -110,7 +113,7 @@ describe('runIdempotent', () => {
     const { options } = setup();
     await runIdempotent(options(), async () => response(1));
     const other = await runIdempotent(options({ fingerprint: requestFingerprint({ operations: [] }) }), async () => response(2));
-    expect(other.ok ? 'ok' : [other.error.code, other.error.status]).toEqual(['idempotency_key_reused', 422]);
+    expect(other.ok ? 'ok' : [other.error.code, problemStatus[other.error.code]]).toEqual(['idempotency_key_reused', 422]);
   });
 
   it('answers 409 idempotency_key_in_use while the first runs, with Retry-After', async () => {
@@ -119,7 +122,7 @@ describe('runIdempotent', () => {
     const first = runIdempotent(options(), () => new Promise<StoredResponse>((resolve) => (finish = () => resolve(response(1)))));
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await runIdempotent(options(), async () => response(2));
-    expect(second.ok ? 'ok' : [second.error.code, second.error.status, second.error.headers['Retry-After']]).toEqual([
+    expect(second.ok ? 'ok' : [second.error.code, problemStatus[second.error.code], problemResponse(second.error).headers.get('retry-after')]).toEqual([
       'idempotency_key_in_use',
       409,
       '1',
@@ -137,7 +140,7 @@ describe('runIdempotent', () => {
       ran = true;
       return response(1);
     });
-    expect(result.ok ? 'ok' : [result.error.code, result.error.status]).toEqual(['store_unavailable', 503]);
+    expect(result.ok ? 'ok' : [result.error.code, problemStatus[result.error.code]]).toEqual(['store_unavailable', 503]);
     expect(ran).toBe(false);
   });
 
@@ -207,7 +210,7 @@ describe('runIdempotent after a store stall', () => {
     const work = counting();
     kv.stall();
     const stalled = await runIdempotent(options(), work.execute);
-    expect(stalled.ok ? 'ok' : [stalled.error.code, stalled.error.status]).toEqual(['store_unavailable', 503]);
+    expect(stalled.ok ? 'ok' : [stalled.error.code, problemStatus[stalled.error.code]]).toEqual(['store_unavailable', 503]);
     expect(work.runs).toBe(0);
     // The claim and the first undo attempt wait in the "socket buffer" and land in order.
     expect(kv.pending).toBeGreaterThanOrEqual(2);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jobSchema, type BatchAnswer, type BatchRequest } from '@/lib/core/schemas';
 import { createJobService, type JobServiceOptions } from '@/lib/core/jobs';
 import { createFakeClock, createFakeKv } from '../helpers/fake-kv';
+import { toProblem } from '@/lib/http/problem';
 
 const request: BatchRequest = { operations: [{ kind: 'install', desktop: 'hacker' }, { kind: 'release', app: 'prowl' }] };
 const answer: BatchAnswer = {
@@ -26,6 +27,7 @@ function setup(overrides: Partial<JobServiceOptions> = {}) {
       runs += 1;
       return answer;
     },
+    describeFailure: toProblem,
     log: () => undefined,
     ...overrides,
   });

@@ -13,6 +13,7 @@ import { appRows, desktopRows, installAnswer, roomRows } from '@/lib/core/instal
 import { paginate } from '@/lib/core/pagination';
 import { createSandbox } from '@/lib/core/sandbox';
 import { fixtureFlakeDesktop } from '../fixtures/flake-desktop';
+import { problemStatus } from '@/lib/http/problem-codes';
 
 const origin = 'https://layer.example';
 const cursors = createCursorCodec('lists-test-secret-0123456789');
@@ -59,7 +60,7 @@ describe('desktop rows', () => {
     expect(gallery.ok && gallery.value.desktops).toEqual(desktopRows(origin));
     expect(installAnswer('layer', origin)).toEqual({ ok: true, value: { desktops: [desktopRows(origin)[0]] } });
     const unknown = installAnswer('gamer', origin);
-    expect(unknown.ok ? 'ok' : [unknown.error.code, unknown.error.status]).toEqual(['unknown_desktop', 404]);
+    expect(unknown.ok ? 'ok' : [unknown.error.code, problemStatus[unknown.error.code]]).toEqual(['unknown_desktop', 404]);
     expect(unknown.ok ? '' : unknown.error.detail).toContain('`layer`, `hacker`, `everyday`, `minimal`');
   });
 });

@@ -7,9 +7,10 @@ import {
   type ReleaseApi,
   type ReleaseApiResult,
 } from '@/lib/core/releases';
-import { deadlineAfter } from '@/lib/store/deadline';
+import { deadlineAfter } from '@/lib/platform/deadline';
 import { createFakeClock, createFakeKv } from '../helpers/fake-kv';
 import { track, useFakeTime } from '../helpers/fake-time';
+import { problemStatus } from '@/lib/http/problem-codes';
 
 const web = 'https://github.com/layer-desktop/pounce';
 
@@ -287,7 +288,7 @@ describe('asset URL policy', () => {
   it('a release with only foreign or userinfo asset URLs is no_release, and /download falls back', async () => {
     const { service } = setup(() => okResponse(releaseBody([asset('Pounce.dmg', 10, evil), asset('Pounce.zip', 10, withUserinfo)])));
     const result = await service.latestRelease('pounce');
-    expect(result.ok ? 'ok' : [result.error.code, result.error.status]).toEqual(['no_release', 404]);
+    expect(result.ok ? 'ok' : [result.error.code, problemStatus[result.error.code]]).toEqual(['no_release', 404]);
     expect(await service.downloadTarget('pounce')).toEqual({
       ok: true,
       value: { kind: 'releases-page', url: 'https://github.com/layer-desktop/pounce/releases' },
@@ -310,7 +311,7 @@ describe('asset URL policy', () => {
   });
 });
 
-// Each caller's deadline bounds what it waits for (lib/store/deadline.ts),
+// Each caller's deadline bounds what it waits for (lib/platform/deadline.ts),
 // checked on fake timers: the exact millisecond, whatever the machine.
 describe('deadlines', () => {
   afterEach(() => {

@@ -4,9 +4,9 @@ import { createCodeHostClient } from '@/lib/code-host';
 import { parseEnv } from '@/lib/env';
 import { createInstallerHandlers } from '@/lib/installers';
 import { createRuntime, installRuntime } from '@/lib/runtime';
-import { answerBudgetMs, answerDeadline, beforeDeadline, deadlineAfter, timeoutWithin } from '@/lib/store/deadline';
+import { answerBudgetMs, answerDeadline, beforeDeadline, deadlineAfter, timeoutWithin } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
-import type { MonotonicClock } from '@/lib/store/types';
+import type { MonotonicClock } from '@/lib/platform/clock';
 import { track, useFakeTime } from '../helpers/fake-time';
 
 /**

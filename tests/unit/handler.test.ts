@@ -4,7 +4,7 @@ import type { EndpointSpec } from '@/lib/api/endpoint';
 import { deprecationHeaders, implement } from '@/lib/api/handler';
 import { allowHeader } from '@/lib/api/endpoint';
 import { routeHandlers } from '@/lib/api/route-handlers';
-import { ApiError } from '@/lib/http/problem';
+import { CoreError } from '@/lib/core/core-error';
 import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 
 // The handler wrapper and route exports, called as Next calls them.
@@ -50,14 +50,20 @@ describe('implement()', () => {
     log.mockRestore();
   });
 
-  it('renders ApiError as problem+json with its headers', async () => {
+  it('renders a CoreError as problem+json, with the headers its code always carries', async () => {
     const handler = implement(row(), async () => {
-      throw new ApiError('unknown_job', 'gone', { 'X-Test': '1' });
+      throw new CoreError('unknown_job', 'gone');
     });
     const res = await call(handler, '/v1/test?q=a');
     expect(res.status).toBe(404);
-    expect(res.headers.get('x-test')).toBe('1');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({ type: '/problems/unknown_job', title: 'Unknown job', status: 404, detail: 'gone', code: 'unknown_job' });
+    const busy = implement(row(), async () => {
+      throw new CoreError('idempotency_key_in_use', 'still running');
+    });
+    const retried = await call(busy, '/v1/test?q=a');
+    expect(retried.status).toBe(409);
+    expect(retried.headers.get('retry-after')).toBe('1');
   });
 
   it('a deprecated row adds Deprecation: true and a Sunset HTTP-date, on errors too', async () => {

@@ -12,7 +12,7 @@ import {
   pinnedDesktop,
   scriptProblem,
 } from '@/lib/installers';
-import { systemMonotonicClock } from '@/lib/store/types';
+import { systemMonotonicClock } from '@/lib/platform/clock';
 import { scenarios, startFakeCodeHost, stubDesignDoc, stubInstaller, type FakeCodeHost } from '../helpers/fake-code-host';
 
 let host: FakeCodeHost;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * (lib/runtime.ts); and no files of lib/ import each other in a loop.
  */
 const root = path.resolve(import.meta.dirname, '../..');
-const lowerFloors = ['lib/core', 'lib/http', 'lib/store', 'lib/catalog'];
+const lowerFloors = ['lib/core', 'lib/http', 'lib/store', 'lib/catalog', 'lib/platform'];
 const doors = ['lib/api', 'lib/agents', 'lib/docs', 'lib/runtime.ts', 'app'];
 /**
  * The agent doors (MCP, later A2A) stand on the core alone: they take their
@@ -48,6 +48,7 @@ function importsOf(file: string, known: Set<string>): string[] {
 const files = sourceFiles('lib');
 const known = new Set(files);
 const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
+const isUnder = (file: string, dir: string) => file === dir || file.startsWith(`${dir}/`);
 
 describe('layering of lib/', () => {
   it('keeps lib/core, lib/http, lib/store and lib/catalog free of doors and of the runtime', () => {
@@ -55,6 +56,20 @@ describe('layering of lib/', () => {
       lowerFloors.some((floor) => file.startsWith(`${floor}/`))
         ? imports.filter((target) => doors.some((door) => target === door || target.startsWith(`${door}/`))).map((target) => `${file} -> ${target}`)
         : [],
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps lib/core free of HTTP: a core failure is a code and a detail, each door renders it', () => {
+    const offences = [...graph].flatMap(([file, imports]) =>
+      isUnder(file, 'lib/core') ? imports.filter((target) => isUnder(target, 'lib/http')).map((target) => `${file} -> ${target}`) : [],
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps lib/platform (clock, log, deadline) at the ground floor: it imports nothing of lib/', () => {
+    const offences = [...graph].flatMap(([file, imports]) =>
+      isUnder(file, 'lib/platform') ? imports.filter((target) => !isUnder(target, 'lib/platform')).map((target) => `${file} -> ${target}`) : [],
     );
     expect(offences).toEqual([]);
   });
@@ -112,7 +127,6 @@ describe('layering of lib/', () => {
   // endpoint and tool tables by lib/api/handlers/discovery.ts; nothing below
   // the doors reads them.
   const discoveryLayer = 'lib/discovery';
-  const isUnder = (file: string, dir: string) => file === dir || file.startsWith(`${dir}/`);
 
   it('keeps lib/discovery free of doors and of the runtime', () => {
     const offences = [...graph].flatMap(([file, imports]) =>

@@ -15,6 +15,7 @@ import { toolDescription, tools, type ToolContext } from '@/lib/agents/tools';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createSandbox } from '@/lib/core/sandbox';
 import remarkAgents from '@/lib/docs/remark-agents';
+import { toolContextOf } from '../helpers/services';
 
 /**
  * The discovery documents (lib/agents/mcp-documents.ts) and the Agents docs
@@ -25,12 +26,12 @@ import remarkAgents from '@/lib/docs/remark-agents';
 
 const origin = 'https://site.example';
 const sandbox = createSandbox({ cursors: createCursorCodec('mcp-documents-test') });
-const context: ToolContext = {
+const context: ToolContext = toolContextOf({
   search: { search: async (input) => sandbox.search(input) },
   releases: { latestRelease: async (app) => sandbox.release(app) },
   sandbox,
   origin,
-};
+});
 
 async function rpc(server: keyof typeof mcpServers, method: string, params?: object) {
   const handler = createMcpTransport(mcpServers[server], { context: () => context, origin: () => origin });

@@ -7,8 +7,10 @@ import { findTool, parseToolInput, runTool, toolDescription, toolJsonSchemas, to
 import { createCursorCodec } from '@/lib/core/cursor';
 import { ok } from '@/lib/core/result';
 import { createSandbox } from '@/lib/core/sandbox';
-import { ApiError } from '@/lib/http/problem';
+import { CoreError } from '@/lib/core/core-error';
+import type { SearchInput } from '@/lib/core/search';
 import { isProblemCode } from '@/lib/http/problem-codes';
+import { toolContextOf } from '../helpers/services';
 
 /**
  * The tool table (lib/agents/tools.ts) and the MCP results made from it
@@ -19,13 +21,15 @@ import { isProblemCode } from '@/lib/http/problem-codes';
 
 const sandbox = createSandbox({ cursors: createCursorCodec('mcp-tools-test') });
 const liveRelease = { tag: 'v2026.01.02', asset: 'Pounce.dmg', size: 1, url: 'https://github.com/o/pounce/releases/download/v2026.01.02/Pounce.dmg', publishedAt: '2026-01-02T00:00:00Z' };
-const context: ToolContext = {
+const origin = 'https://site.example';
+const liveServices = {
   // The live services are stubs: these tests are about the table, not the core.
-  search: { search: async (input) => sandbox.search(input) },
-  releases: { latestRelease: async (app) => (app === 'pounce' ? ok(liveRelease) : sandbox.release(app)) },
+  search: { search: async (input: SearchInput) => sandbox.search(input) },
+  releases: { latestRelease: async (app: string) => (app === 'pounce' ? ok(liveRelease) : sandbox.release(app)) },
   sandbox,
-  origin: 'https://site.example',
+  origin,
 };
+const context: ToolContext = toolContextOf(liveServices);
 
 const tool = (name: string) => findTool(name)!;
 
@@ -117,7 +121,7 @@ describe('running a tool', () => {
     expect(await runTool(tool('get_latest_release'), { app: 'pounce' }, context)).toEqual(ok(liveRelease));
     expect(await runTool(tool('get_latest_release'), { app: 'pounce', sandbox: true }, context)).toEqual(sandbox.release('pounce'));
     expect(await runTool(tool('search_docs'), { query: 'glow', sandbox: true }, context)).toEqual(sandbox.search({ q: 'glow' }));
-    expect(await runTool(tool('get_install_command'), { desktop: 'hacker' }, context)).toEqual(sandbox.installAnswer('hacker', context.origin));
+    expect(await runTool(tool('get_install_command'), { desktop: 'hacker' }, context)).toEqual(sandbox.installAnswer('hacker', origin));
   });
 
   it('passes the core\'s failures through: an unknown desktop, a forged cursor', async () => {
@@ -135,7 +139,7 @@ describe('MCP results', () => {
   });
 
   it('a failure is isError with { error: { code, message } } in the text and structuredContent', () => {
-    const result = toolError(new ApiError('unknown_app', 'no such app'));
+    const result = toolError(new CoreError('unknown_app', 'no such app'));
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toEqual({ error: { code: 'unknown_app', message: 'no such app' } });
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
@@ -172,7 +176,7 @@ describe('MCP results', () => {
 
   it('a bug in a tool is an internal_error result with a request id, and nothing of the stack', async () => {
     const logged: unknown[] = [];
-    const broken: ToolContext = { ...context, search: { search: async () => { throw new Error('secret stack detail'); } } };
+    const broken: ToolContext = toolContextOf({ ...liveServices, search: { search: async () => { throw new Error('secret stack detail'); } } });
     const answer = await callTool(mcpServers.svc, 'search_docs', { query: 'x' }, broken, (...line) => logged.push(line));
     expect(answer.isError).toBe(true);
     expect(answer.structuredContent).toMatchObject({ error: { code: 'internal_error' } });

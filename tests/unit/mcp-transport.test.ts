@@ -6,6 +6,7 @@ import { answeredProtocolVersion, createMcpTransport, modernProtocolVersions, se
 import type { ToolContext } from '@/lib/agents/tools';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createSandbox } from '@/lib/core/sandbox';
+import { toolContextOf } from '../helpers/services';
 
 /**
  * The HTTP wrapper around the SDK (lib/agents/mcp-transport.ts), called in
@@ -16,12 +17,12 @@ import { createSandbox } from '@/lib/core/sandbox';
  */
 
 const sandbox = createSandbox({ cursors: createCursorCodec('mcp-transport-test') });
-const context: ToolContext = {
+const context: ToolContext = toolContextOf({
   search: { search: async (input) => sandbox.search(input) },
   releases: { latestRelease: async (app) => sandbox.release(app) },
   sandbox,
   origin: 'https://site.example',
-};
+});
 
 function transport(origin = 'https://site.example') {
   return createMcpTransport(mcpServers.svc, { context: () => context, origin: () => origin });

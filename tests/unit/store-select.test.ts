@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '@/lib/env';
 import { createStore } from '@/lib/store';
-import type { Log } from '@/lib/store/types';
+import type { Log } from '@/lib/platform/log';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
 

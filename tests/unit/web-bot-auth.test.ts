@@ -8,7 +8,7 @@ import { createInstallerHandlers, createSignatureDirectoryHandler } from '@/lib/
 import { createRuntime } from '@/lib/runtime';
 
 const buildCodeHostDeps = (env: ReturnType<typeof parseEnv>) => createRuntime({ env });
-import { systemClock, systemMonotonicClock } from '@/lib/store/types';
+import { systemClock, systemMonotonicClock } from '@/lib/platform/clock';
 import { scenarios, startFakeCodeHost, type FakeCodeHost, type RecordedRequest } from '../helpers/fake-code-host';
 
 let host: FakeCodeHost;

@@ -7,7 +7,7 @@ import type { ToolContext } from '@/lib/agents/tools';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
 import { jsonDocument } from '../document-responder';
-import { answerDeadline } from '@/lib/store/deadline';
+import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 
 /**
@@ -20,18 +20,13 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 
 /**
  * The services of one request's tools. A release lookup gets the request's
- * deadline (every answer within 5 s, lib/store/deadline.ts), less the limiter's
+ * deadline (every answer within 5 s, lib/platform/deadline.ts), less the limiter's
  * fail-open bound, as on /v1 (lib/api/handlers/v1.ts).
  */
 function toolContext(): ToolContext {
   const rt = runtime();
   const deadline = answerDeadline(rt.monotonic, failOpenTimeoutMs);
-  return {
-    search: rt.search,
-    releases: { latestRelease: (app) => rt.releases.latestRelease(app, deadline) },
-    sandbox: rt.sandbox,
-    origin: rt.origin,
-  };
+  return { services: (sandbox) => rt.services({ sandbox, deadline }) };
 }
 
 const deps: McpTransportDeps = {

@@ -1,8 +1,9 @@
 import { ask, type AskInput } from '@/lib/core/ask';
-import { checkQuery } from '@/lib/core/search';
+import { runOperation } from '@/lib/core/operations';
+import { checkQuery, type SearchInput } from '@/lib/core/search';
 import { askRequestSchema, type AskComplete } from '@/lib/core/schemas';
 import { preferredMediaType } from '@/lib/http/negotiation';
-import { ApiError } from '@/lib/http/problem';
+import { CoreError } from '@/lib/core/core-error';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { sseFrame, sseResponse } from '@/lib/http/sse';
 import { runtime } from '@/lib/runtime';
@@ -26,19 +27,23 @@ export function wantsStream(accept: string | null, explicit: boolean | undefined
   if (explicit === true) return true;
   const chosen = preferredMediaType(accept, answerTypes);
   if (!chosen && explicit === undefined) {
-    throw new ApiError('not_acceptable', 'The answer is available as application/json and text/event-stream; the Accept header allows neither.');
+    throw new CoreError('not_acceptable', 'The answer is available as application/json and text/event-stream; the Accept header allows neither.');
   }
   return chosen === 'text/event-stream';
 }
 
-async function answer(request: Request, input: { query: string | undefined; streaming: boolean | undefined; sandbox: boolean }) {
+async function answer(
+  request: Request,
+  input: { query: string | undefined; field: 'q' | 'query'; streaming: boolean | undefined; sandbox: boolean },
+) {
   const rt = runtime();
   const arrival = rt.clock();
-  const checked = checkQuery(input.query);
+  const checked = checkQuery(input.query, input.field);
   if (!checked.ok) throw checked.error;
   const streaming = wantsStream(request.headers.get('accept'), input.streaming);
   const question: AskInput = { query: checked.value, sandbox: input.sandbox };
-  const deps = { search: input.sandbox ? rt.sandbox.search : rt.search.search, site: rt.origin };
+  const services = rt.services({ sandbox: input.sandbox });
+  const deps = { search: (search: SearchInput) => runOperation('search', search, services), site: rt.origin };
   if (!streaming) {
     const answered = await ask(question, deps);
     if (!answered.ok) throw answered.error;
@@ -59,16 +64,16 @@ async function answer(request: Request, input: { query: string | undefined; stre
 const streamingParam = (value: string | undefined) => (value === undefined ? undefined : value === 'true');
 
 export const askGet = implement(endpointById('askGet'), async ({ request, query }) =>
-  answer(request, { query: query.q, streaming: streamingParam(query.streaming), sandbox: parseSandboxQuery(query.sandbox) }),
+  answer(request, { query: query.q, field: 'q', streaming: streamingParam(query.streaming), sandbox: parseSandboxQuery(query.sandbox) }),
 );
 
 export const askPost = implement(endpointById('askPost'), async ({ request, body }) => {
   const parsed = askRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiError('invalid_parameter', `The body's \`${issue?.path.join('.') || 'body'}\` is not valid: ${issue?.message ?? 'not accepted'}. Send { "query": "…", "prefer": { "streaming": false } }.`);
+    throw new CoreError('invalid_parameter', `The body's \`${issue?.path.join('.') || 'body'}\` is not valid: ${issue?.message ?? 'not accepted'}. Send { "query": "…", "prefer": { "streaming": false } }.`);
   }
   const { query, prefer, sandbox } = parsed.data;
   const text = typeof query === 'object' ? query.text : query;
-  return answer(request, { query: text, streaming: prefer?.streaming, sandbox: sandbox === true });
+  return answer(request, { query: text, field: 'query', streaming: prefer?.streaming, sandbox: sandbox === true });
 });

@@ -1,6 +1,6 @@
 import { createFromSource } from 'fumadocs-core/search/server';
 import { source } from '@/lib/source';
-import { notFoundError } from '@/lib/http/problem';
+import { notFoundError, problemResponse } from '@/lib/http/problem';
 import { runtime } from '@/lib/runtime';
 import { createSandbox } from '@/lib/core/sandbox';
 import type { RouteHandler } from '@/lib/http/route-handler';
@@ -17,7 +17,7 @@ import type { RouteHandler } from '@/lib/http/route-handler';
  */
 const enabled = () => process.env.BENCH_ROUTES === '1';
 const notFound = (request: Request) =>
-  notFoundError(request.method, new URL(request.url).pathname).toResponse();
+  problemResponse(notFoundError(request.method, new URL(request.url).pathname));
 
 let floorBody: string | undefined;
 export const benchFloor: RouteHandler = async (request) => {

@@ -1,4 +1,4 @@
-import { notFoundError } from '@/lib/http/problem';
+import { notFoundError, problemResponse } from '@/lib/http/problem';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { withRateLimit } from '../route-handlers';
 
@@ -8,5 +8,5 @@ import { withRateLimit } from '../route-handlers';
  * unknown paths does not escape it). proxy.ts does not run for these prefixes.
  */
 export const apiNotFound: RouteHandler = withRateLimit(async (request) =>
-  notFoundError(request.method, new URL(request.url).pathname).toResponse(),
+  problemResponse(notFoundError(request.method, new URL(request.url).pathname)),
 );

@@ -2,89 +2,79 @@
 // (lib/docs/remark-api-examples.ts), which needs the file name (next has no exports map).
 import { after } from 'next/server.js';
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
+import type { CoreError } from '@/lib/core/core-error';
 import { requestFingerprint, runIdempotent, validateIdempotencyKey, type StoredResponse } from '@/lib/core/idempotency';
-import { appRows, desktopRows, roomRows } from '@/lib/core/installs';
-import { listOptions } from '@/lib/core/options';
-import { paginate } from '@/lib/core/pagination';
+import { runOperation, type OperationId, type OperationInput } from '@/lib/core/operations';
 import type { Result } from '@/lib/core/result';
-import { ApiError } from '@/lib/http/problem';
+import { toProblem } from '@/lib/http/problem';
 import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
-import { answerDeadline } from '@/lib/store/deadline';
+import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
-import { endpointById } from '../endpoints';
-import { implement, type JsonReply } from '../handler';
+import { endpointById, type EndpointId } from '../endpoints';
+import { implement, type HandlerInput, type JsonReply } from '../handler';
 
 /**
- * The /v1 doors over the core operations (lib/core). Each handler maps its
- * validated input to one core call and its Result to a reply; errors are
- * the core's ApiErrors, rendered by the wrapper.
+ * The /v1 doors over the operation table (lib/core/operations.ts). Each
+ * read handler maps its validated input to one operation's input and runs
+ * it on the request's services, live or sandbox as `?sandbox=` asks; its
+ * Result becomes a reply, a failure the wrapper's problem.
  */
-function unwrap<T>(result: Result<T, ApiError>): T {
+function unwrap<T>(result: Result<T, CoreError>): T {
   if (!result.ok) throw result.error;
   return result.value;
 }
 
 const noStore = { 'Cache-Control': 'no-store' };
 
-export const searchDocs = implement(endpointById('searchDocs'), async ({ query }) => {
-  const rt = runtime();
-  const input = { q: query.q, limit: query.limit, cursor: query.cursor };
-  const answer = parseSandboxQuery(query.sandbox) ? rt.sandbox.search(input) : await rt.search.search(input);
-  return { json: unwrap(answer) };
-});
-
-function listHandler(id: 'listDesktops' | 'listRooms' | 'listApps', list: 'desktops' | 'rooms' | 'apps') {
-  return implement(endpointById(id), async ({ query }) => {
-    const rt = runtime();
-    const input = { limit: query.limit, cursor: query.cursor };
-    if (parseSandboxQuery(query.sandbox)) {
-      const page =
-        list === 'desktops' ? rt.sandbox.desktops({ ...input, origin: rt.origin }) : list === 'rooms' ? rt.sandbox.rooms(input) : rt.sandbox.apps(input);
-      return { json: unwrap<object>(page) };
-    }
-    const rows = list === 'desktops' ? desktopRows(rt.origin) : list === 'rooms' ? roomRows() : appRows();
-    return { json: unwrap<object>(paginate<object>(rows, { ...input, list, cursors: rt.cursors })) };
-  });
-}
-export const listOptionsHandler = implement(endpointById('listOptions'), async ({ query }) => {
-  const rt = runtime();
-  const filters = {
-    room: query.room,
-    q: query.q,
-    hostOnly: query.host_only === undefined ? undefined : query.host_only === 'true',
-    desktopSafe: query.desktop_safe,
-  };
-  const page = { limit: query.limit, cursor: query.cursor };
-  const answer = parseSandboxQuery(query.sandbox) ? rt.sandbox.options(filters, page) : listOptions(filters, { ...page, cursors: rt.cursors });
-  return { json: unwrap<object>(answer) };
-});
-
-export const listDesktops = listHandler('listDesktops', 'desktops');
-export const listRooms = listHandler('listRooms', 'rooms');
-export const listApps = listHandler('listApps', 'apps');
-
-/** Spec "Limits": release metadata is cached five minutes at the edge. */
-const releaseCache = { 'Cache-Control': 'public, max-age=60, s-maxage=300' };
-
 /**
- * Every answer within 5 s of arrival (lib/store/deadline.ts). Rate-limited doors
+ * Every answer within 5 s of arrival (lib/platform/deadline.ts). Rate-limited doors
  * start after the limiter, which may take up to its fail-open bound; the
  * route layer does not stamp arrival, so that bound is taken off the budget.
  */
 const rateLimitedDeadline = () => answerDeadline(runtime().monotonic, failOpenTimeoutMs);
 
-async function releaseReply(app: string, sandbox: boolean): Promise<JsonReply> {
-  const rt = runtime();
-  const release = unwrap(sandbox ? rt.sandbox.release(app) : await rt.releases.latestRelease(app, rateLimitedDeadline()));
+/** The request's services: `?sandbox=` read once, live lookups within the request's budget. */
+const requestServices = (sandbox: string | undefined) =>
+  runtime().services({ sandbox: parseSandboxQuery(sandbox), deadline: rateLimitedDeadline() });
+
+/** A /v1 read: the row's query as the operation's input, its answer as JSON. */
+function operationHandler<Id extends EndpointId, Op extends OperationId>(
+  row: Id,
+  operation: Op,
+  toInput: (query: HandlerInput<ReturnType<typeof endpointById<Id>>>['query']) => OperationInput<Op>,
+) {
+  return implement(endpointById(row), async ({ query }) => {
+    const services = requestServices((query as { sandbox?: string }).sandbox);
+    return { json: unwrap(await runOperation(operation, toInput(query), services)) };
+  });
+}
+
+const page = (query: { limit?: number; cursor?: string }) => ({ limit: query.limit, cursor: query.cursor });
+
+export const searchDocs = operationHandler('searchDocs', 'search', (query) => ({ q: query.q, ...page(query) }));
+export const listDesktops = operationHandler('listDesktops', 'desktops', page);
+export const listRooms = operationHandler('listRooms', 'rooms', page);
+export const listApps = operationHandler('listApps', 'apps', page);
+export const listOptionsHandler = operationHandler('listOptions', 'options', (query) => ({
+  room: query.room,
+  q: query.q,
+  hostOnly: query.host_only === undefined ? undefined : query.host_only === 'true',
+  desktopSafe: query.desktop_safe,
+  ...page(query),
+}));
+
+/** Spec "Limits": release metadata is cached five minutes at the edge. */
+const releaseCache = { 'Cache-Control': 'public, max-age=60, s-maxage=300' };
+
+async function releaseReply(app: string, sandbox: string | undefined): Promise<JsonReply> {
+  const release = unwrap(await runOperation('release', { app }, requestServices(sandbox)));
   return { json: release, headers: releaseCache };
 }
 
-export const getRelease = implement(endpointById('getRelease'), async ({ params, query }) =>
-  releaseReply(params.app, parseSandboxQuery(query.sandbox)),
-);
-// The alias that shipped first: the same document, byte for byte (spec "Versioning" 4).
-export const getReleaseAlias = implement(endpointById('getReleaseAlias'), async ({ params }) => releaseReply(params.app, false));
+export const getRelease = implement(endpointById('getRelease'), async ({ params, query }) => releaseReply(params.app, query.sandbox));
+// The alias that shipped first: the same document, byte for byte (spec "Versioning" 4); it declares no sandbox.
+export const getReleaseAlias = implement(endpointById('getReleaseAlias'), async ({ params }) => releaseReply(params.app, undefined));
 
 export const download = implement(endpointById('download'), async ({ params }) => {
   // Not rate-limited: the handler starts on arrival.
@@ -136,13 +126,12 @@ export const runBatchHandler = implement(
   endpointById('runBatch'),
   async ({ body, headers, client }) => {
     const rt = runtime();
-    const deadline = rateLimitedDeadline();
     const request = unwrap(parseBatchBody(body, batchLimits));
     if (parseSandboxBody(body)) request.sandbox = true;
     // Release operations get what is left of the request's budget.
-    const releases = { latestRelease: (app: string) => rt.releases.latestRelease(app, deadline) };
+    const deadline = rateLimitedDeadline();
     const execute = async (): Promise<StoredResponse> => {
-      const answer = await runBatch(request, { search: rt.search, releases, sandbox: rt.sandbox, origin: rt.origin, log: rt.log });
+      const answer = await runBatch(request, { services: (sandbox) => rt.services({ sandbox, deadline }), describeFailure: toProblem, log: rt.log });
       return { status: 200, headers: { 'Content-Type': 'application/json', ...noStore }, body: JSON.stringify(answer) };
     };
     const key = headers['Idempotency-Key'];

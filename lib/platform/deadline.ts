@@ -1,4 +1,4 @@
-import type { MonotonicClock } from './types';
+import type { MonotonicClock } from './clock';
 
 /**
  * Per-request deadlines: a request gets one time budget from its arrival
