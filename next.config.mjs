@@ -1,5 +1,5 @@
 import { createMDX } from 'fumadocs-mdx/next';
-import { contentHash } from './lib/docs/content-hash.mjs';
+import { contentHash } from './lib/docs-build/content-hash.mjs';
 
 const withMDX = createMDX();
 

@@ -1,18 +1,18 @@
 import { defineConfig, defineDocs } from 'fumadocs-mdx/config';
 import { remarkStructureDefaultOptions } from 'fumadocs-core/mdx-plugins';
 import { metaSchema, pageSchema } from 'fumadocs-core/source/schema';
-import remarkCatalog, { isCatalogCode, isExcludedFromSearch } from './lib/docs/remark-catalog';
-import remarkApiReference from './lib/docs/remark-api-reference';
-import remarkApiExamples from './lib/docs/remark-api-examples';
-import remarkAgents from './lib/docs/remark-agents';
-import remarkDiscovery from './lib/docs/remark-discovery';
-import remarkRateLimits from './lib/docs/remark-rate-limits';
-import { componentMarkdown } from './lib/docs/component-markdown';
+import remarkCatalog, { isCatalogCode, isExcludedFromSearch } from './lib/docs-build/remark-catalog';
+import remarkApiReference from './lib/docs-build/remark-api-reference';
+import remarkApiExamples from './lib/docs-build/remark-api-examples';
+import remarkAgents from './lib/docs-build/remark-agents';
+import remarkDiscovery from './lib/docs-build/remark-discovery';
+import remarkRateLimits from './lib/docs-build/remark-rate-limits';
+import { componentMarkdown } from './lib/docs-build/component-markdown';
 
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
 // (/docs/{path}.md, /llms-full.txt), Fumadocs UI's components (<Tabs>,
-// <TypeTable>, …) written as markdown (lib/docs/component-markdown.ts).
+// <TypeTable>, …) written as markdown (lib/docs-build/component-markdown.ts).
 export const docs = defineDocs({
   dir: 'content/docs',
   docs: {
@@ -46,7 +46,7 @@ export default defineConfig({
       // An accordion, a card or a file tree is one row, titles and text
       // together; the content of other components is indexed paragraph by
       // paragraph, and components without children (<TypeTable>) by their
-      // markdown (lib/docs/component-markdown.ts).
+      // markdown (lib/docs-build/component-markdown.ts).
       mdxTypes: (node) => remarkStructureDefaultOptions.mdxTypes(node) || ['Accordion', 'Card', 'Files'].includes(node.name ?? ''),
       stringify: {
         stringify: (node, parent, state, info) => (isCatalogCode(node) ? node.value : componentMarkdown(node, parent, state, info)),

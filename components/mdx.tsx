@@ -25,7 +25,7 @@ const headings = {
  * them loads none of their scripts. Their Tailwind classes come from the
  * `@source` lines in app/global.css; their text reaches the `.md` twin,
  * /llms-full.txt and the search index as markdown
- * (lib/docs/component-markdown.ts).
+ * (lib/docs-build/component-markdown.ts).
  */
 const fumadocsComponents = {
   Accordion,
@@ -46,7 +46,7 @@ const fumadocsComponents = {
 };
 
 // Catalog elements (<InstallLine />, <DesktopDetails />, …) need no component:
-// lib/docs/remark-catalog.ts turns them into markdown when the docs compile.
+// lib/docs-build/remark-catalog.ts turns them into markdown when the docs compile.
 // The elements below render on the server (components/docs/mdx-parts.tsx).
 export function getMDXComponents(components?: MDXComponents) {
   return {

@@ -85,7 +85,7 @@ export interface RuntimeOverrides {
  * loader (the index /api/search serves, built from every docs page) is
  * installed by instrumentation.ts at server start: importing it here would
  * put the whole docs source in every module graph that reaches the runtime,
- * including the docs' own build (lib/docs/remark-api-examples.ts runs the
+ * including the docs' own build (lib/docs-build/remark-api-examples.ts runs the
  * handlers while the docs compile).
  */
 const noSearchIndex = () => Promise.reject(new Error('no search index is installed (instrumentation.ts installs the site index)'));

@@ -30,7 +30,7 @@ const [{ docs }, { loader }, { docsRoute }, { exportSourceIndex }, { buildSearch
   import('../lib/docs/search-export.ts'),
   import('../lib/core/search-data.ts'),
   import('../lib/docs/search-prebuilt.ts'),
-  import('../lib/docs/content-hash.mjs'),
+  import('../lib/docs-build/content-hash.mjs'),
 ]);
 
 // The docs source as lib/source.ts makes it.

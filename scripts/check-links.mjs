@@ -3,7 +3,7 @@
 // page or route of the site, and an anchor on that page; links to other
 // sites are not checked. A broken link prints `file:line:column: link —
 // reason` and exits 1, so the build stops. The check itself is
-// lib/docs/link-check.ts (next-validate-link), loaded with the type
+// lib/docs-build/link-check.ts (next-validate-link), loaded with the type
 // stripping of the `node` devDependency (Node 24, which npm puts first on
 // PATH for npm scripts), as scripts/dns-records.mjs does.
 //
@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 await postInstall();
 const [config, { checkLinks, formatLinkProblems }, { allErrorCodes }] = await Promise.all([
   import(pathToFileURL(path.join(root, '.source', 'source.config.mjs')).href),
-  import('../lib/docs/link-check.ts'),
+  import('../lib/docs-build/link-check.ts'),
   import('../lib/core/error-codes.ts'),
 ]);
 

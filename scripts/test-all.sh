@@ -52,7 +52,7 @@ bin vitest run --project unit
 
 # As `npm run build` does: a broken docs link (page, #anchor, meta.json
 # entry) stops here, naming the file and the link. Node 24 (the `node`
-# devDependency) loads lib/docs/link-check.ts with its type stripping.
+# devDependency) loads lib/docs-build/link-check.ts with its type stripping.
 step "docs links"
 node_modules/.bin/node scripts/check-links.mjs
 

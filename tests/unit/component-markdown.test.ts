@@ -11,11 +11,11 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import sourceConfig, { docs } from '@/source.config';
-import { fumadocsComponentNames } from '@/lib/docs/component-markdown';
+import { fumadocsComponentNames } from '@/lib/docs-build/component-markdown';
 
 /**
  * Fumadocs UI's components reach the `.md` twin, /llms-full.txt and the
- * search index as readable markdown (lib/docs/component-markdown.ts), with
+ * search index as readable markdown (lib/docs-build/component-markdown.ts), with
  * the options source.config.ts gives Fumadocs: the processed markdown's and
  * remark-structure's. The page that uses every one of them is the real
  * "Writing docs" page.

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const lowerFloors = ['lib/core', 'lib/http', 'lib/store', 'lib/catalog', 'lib/platform'];
-const doors = ['lib/api', 'lib/agents', 'lib/docs', 'lib/runtime.ts', 'app'];
+const doors = ['lib/api', 'lib/agents', 'lib/docs', 'lib/docs-build', 'lib/runtime.ts', 'app'];
 /**
  * The agent doors (MCP, later A2A) stand on the core alone: they take their
  * services as arguments and never reach the REST door, the docs or the

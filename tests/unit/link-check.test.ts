@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allProblemCodes } from '@/lib/http/problem-codes';
-import { checkLinks, formatLinkProblems, type LinkProblem } from '@/lib/docs/link-check';
+import { checkLinks, formatLinkProblems, type LinkProblem } from '@/lib/docs-build/link-check';
 import sourceConfig from '@/source.config';
 
 /**
- * The docs' link check (lib/docs/link-check.ts, run by scripts/check-links.mjs
+ * The docs' link check (lib/docs-build/link-check.ts, run by scripts/check-links.mjs
  * before `next build`): a fixture docs directory with one broken page link,
  * broken anchors (a heading, an option entry, an in-page one), a broken
  * Card href, a relative link from the index page (it resolves against

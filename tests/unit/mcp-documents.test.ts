@@ -14,12 +14,12 @@ import { createMcpTransport, servedProtocolVersions } from '@/lib/agents/mcp-tra
 import { toolDescription, tools, type ToolContext } from '@/lib/agents/tools';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createSandbox } from '@/lib/core/sandbox';
-import remarkAgents from '@/lib/docs/remark-agents';
+import remarkAgents from '@/lib/docs-build/remark-agents';
 import { toolContextOf } from '../helpers/services';
 
 /**
  * The discovery documents (lib/agents/mcp-documents.ts) and the Agents docs
- * (content/docs/agents, lib/docs/remark-agents.ts) say what the transports
+ * (content/docs/agents, lib/docs-build/remark-agents.ts) say what the transports
  * serve: the card's identity is serverInfo's, its tools are what
  * tools/list sends, and the docs render every tool from the table.
  */

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { rooms } from '@/lib/catalog';
 import { options, optionUrl } from '@/lib/catalog/options';
 import { optionCount, optionRows, optionRowsHtml, optionTableHeader } from '@/lib/docs/option-table';
-import remarkCatalog from '@/lib/docs/remark-catalog';
+import remarkCatalog from '@/lib/docs-build/remark-catalog';
 
 // The option browser's rows: the page's HTML string (lib/docs/option-table.ts)
 // and remark-catalog's GFM table (the .md twin) carry the same cells.

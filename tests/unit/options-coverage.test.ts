@@ -10,7 +10,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { options, optionUrl } from '@/lib/catalog/options';
-import remarkCatalog from '@/lib/docs/remark-catalog';
+import remarkCatalog from '@/lib/docs-build/remark-catalog';
 
 /**
  * Every option of the reference has exactly one entry in the compiled docs:

@@ -11,14 +11,14 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { desktops, findDesktop, installLine, layerInstallLine, rooms } from '@/lib/catalog';
-import remarkCatalog, { catalogElementNames, isCatalogCode } from '@/lib/docs/remark-catalog';
+import remarkCatalog, { catalogElementNames, isCatalogCode } from '@/lib/docs-build/remark-catalog';
 import sourceConfig from '@/source.config';
 import { codeHostOwner } from '@/lib/site';
 import { options as layerOptions } from '@/lib/catalog/options';
 import { fixtureFlakeDesktop } from '../fixtures/flake-desktop';
 
 /**
- * lib/docs/remark-catalog.ts replaces the catalog elements of the docs with
+ * lib/docs-build/remark-catalog.ts replaces the catalog elements of the docs with
  * markdown at compile time, so the page, its .md twin, /llms-full.txt and
  * the search index carry the real install lines and facts.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentDnsZone } from '@/lib/discovery/dns-records';
-import { dnsRecordsBlocks } from '@/lib/docs/remark-discovery';
+import { dnsRecordsBlocks } from '@/lib/docs-build/remark-discovery';
 import { a2a, discovery, mcp } from '@/lib/routes';
 
 // <AgentDnsRecords /> in the docs: the records of lib/discovery/dns-records.ts for the build's origin.

@@ -10,12 +10,12 @@ import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import type { EndpointSpec } from '@/lib/api/endpoint';
 import { endpoints } from '@/lib/api/endpoints';
-import remarkRateLimits, { sharedWindow } from '@/lib/docs/remark-rate-limits';
+import remarkRateLimits, { sharedWindow } from '@/lib/docs-build/remark-rate-limits';
 import { rateLimitHeaders } from '@/lib/http/rate-limit-headers';
 
 /**
  * The Limits page's list of which endpoint counts in which rate-limit window
- * is generated from the endpoint table (lib/docs/remark-rate-limits.ts), the
+ * is generated from the endpoint table (lib/docs-build/remark-rate-limits.ts), the
  * rows the route layer applies the limit from: every row appears once, under
  * its window.
  */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '@/lib/docs/content-hash.mjs';
+import { contentHash } from '@/lib/docs-build/content-hash.mjs';
 import { prebuiltSearchFile, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
 
 /**

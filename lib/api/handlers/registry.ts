@@ -8,7 +8,7 @@ import * as v1 from './v1';
 /**
  * The JSON endpoints' handlers by endpoint id: what the route files bind,
  * addressable without HTTP. The docs use it to run each documented example
- * at build time (lib/docs/remark-api-examples.ts).
+ * at build time (lib/docs-build/remark-api-examples.ts).
  */
 export const handlersById: Partial<Record<EndpointId, RouteHandler>> = {
   searchDocs: v1.searchDocs,

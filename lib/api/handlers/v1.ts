@@ -1,5 +1,5 @@
 // `next/server.js`, not `next/server`: the docs build runs these handlers in plain Node ESM
-// (lib/docs/remark-api-examples.ts), which needs the file name (next has no exports map).
+// (lib/docs-build/remark-api-examples.ts), which needs the file name (next has no exports map).
 import { after } from 'next/server.js';
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
 import type { CoreError } from '@/lib/core/core-error';
@@ -105,7 +105,7 @@ export const download = implement(endpointById('download'), async ({ params }) =
 /**
  * Work to do once the answer is sent: Next's `after()` (on Vercel,
  * waitUntil). Outside a request (the docs run examples at build time,
- * lib/docs/remark-api-examples.ts) there is no response to wait for, so it
+ * lib/docs-build/remark-api-examples.ts) there is no response to wait for, so it
  * starts at once.
  */
 function runAfterResponse(task: () => Promise<void>): void {

@@ -15,7 +15,7 @@ import {
   table,
   text,
   type MdxElement,
-} from './mdast-builders';
+} from '@/lib/docs/mdast-builders';
 import {
   appRepositoryUrl,
   desktopFlag,
@@ -29,7 +29,7 @@ import {
   type Desktop,
 } from '../catalog';
 import { notes, options, type LayerOption } from '../catalog/options';
-import { optionMarkLabels, optionTableCells, optionTableHeader } from './option-table';
+import { optionMarkLabels, optionTableCells, optionTableHeader } from '@/lib/docs/option-table';
 import { parseEnv, publicOrigin } from '../env';
 import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes';
 

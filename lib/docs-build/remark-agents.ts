@@ -18,7 +18,7 @@ import {
   strong,
   table,
   text,
-} from './mdast-builders';
+} from '@/lib/docs/mdast-builders';
 
 /**
  * remark-agents: the agent elements of the Agents pages (content/docs/agents)

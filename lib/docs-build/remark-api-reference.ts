@@ -13,13 +13,13 @@ import {
   strong,
   table,
   text,
-} from './mdast-builders';
+} from '@/lib/docs/mdast-builders';
 import { endpointReference, type ApiField, type ApiSchemaTable } from './api-reference';
 
 /**
  * remark-api-reference: replaces `<EndpointReference id="…" />` in the API
  * pages (content/docs/api) with ordinary markdown generated from the OpenAPI
- * document (lib/docs/api-reference.ts, itself read from the endpoint table):
+ * document (lib/docs-build/api-reference.ts, itself read from the endpoint table):
  * method and path, summary, parameters with their descriptions, body and
  * response shapes, and the problem codes. The HTML page, its `.md` twin,
  * /llms-full.txt and the search index therefore all carry the same

@@ -2,7 +2,7 @@ import type { BlockContent, Code, Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
 import { answerInProcess } from '@/lib/api/in-process';
 import { v1 } from '@/lib/routes';
-import { codeBlock, elementFailure } from './mdast-builders';
+import { codeBlock, elementFailure } from '@/lib/docs/mdast-builders';
 
 /**
  * remark-api-examples: `<ApiExample path="/v1/desktops?limit=2&sandbox=true" />`

@@ -2,7 +2,7 @@ import type { Expression, Node as EstreeNode, Program } from 'estree-jsx';
 import type { BlockContent, ListItem, Nodes, Parents, PhrasingContent, RootContent, TableCell, TableRow } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Info, State } from 'mdast-util-to-markdown';
-import { codeBlock, inlineCode, link, paragraph, strong, text } from './mdast-builders';
+import { codeBlock, inlineCode, link, paragraph, strong, text } from '@/lib/docs/mdast-builders';
 
 /**
  * Fumadocs UI's MDX components (components/mdx.tsx) as markdown, for the

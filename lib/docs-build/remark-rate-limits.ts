@@ -2,7 +2,7 @@ import type { BlockContent, List, ListItem, PhrasingContent, Root } from 'mdast'
 import type { VFile } from 'vfile';
 import type { EndpointSpec, EndpointTag } from '../api/endpoint';
 import { endpoints } from '../api/endpoints';
-import { elementLocation, inlineCode, paragraph, replaceElements, strong, text } from './mdast-builders';
+import { elementLocation, inlineCode, paragraph, replaceElements, strong, text } from '@/lib/docs/mdast-builders';
 
 /**
  * remark-rate-limits: replaces `<RateLimitWindows />` on the Limits page

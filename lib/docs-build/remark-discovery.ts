@@ -3,7 +3,7 @@ import type { VFile } from 'vfile';
 import { agentDnsZone, DnsDomainError, normalizeDomain } from '../discovery/dns-records';
 import { parseEnv, publicOrigin } from '../env';
 import { agentDnsPaths } from '../routes';
-import { elementLocation, inlineMarkdown, paragraph, replaceElements } from './mdast-builders';
+import { elementLocation, inlineMarkdown, paragraph, replaceElements } from '@/lib/docs/mdast-builders';
 
 /**
  * remark-discovery: replaces `<AgentDnsRecords />` in the docs with the DNS
