@@ -22,7 +22,7 @@ import {
   searchResponseSchema,
   uriReference,
 } from '@/lib/core/schemas';
-import { dialogPacingDescription } from '@/lib/docs/search-dialog-pacing';
+import { debounceMs, maxDialogRequestsPerMinute, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing';
 import { docsSearchRoute } from '@/lib/routes';
 import { dialogSearchRowSchema } from './docs-search-rows';
 import type { EndpointSpec, HeaderSpec, ResponseSpec } from './endpoint';
@@ -35,6 +35,14 @@ const searchIndexHeaders: Record<string, HeaderSpec> = {
   ETag: requiredHeader('Strong entity tag, the SHA-256 of the bytes (base64url); send it back in `If-None-Match` for a 304'),
   'Cache-Control': requiredHeader(`\`${documentCache.searchIndex}\``),
 };
+
+/** The dialog's pacing (lib/search-dialog-pacing.ts) in a sentence, for the endpoint's description. */
+const dialogPacingDescription =
+  `The dialog spends a token per request from a bucket of ${tokenBurst} that refills one token every ${tokenEveryMs} ms ` +
+  `(never more than ${maxDialogRequestsPerMinute} requests in a minute, however fast and long someone types), ` +
+  `asks only after ${debounceMs} ms without a keystroke (a burst of keys costs one request) and keeps every answered query ` +
+  `for the page's lifetime (backspacing asks nothing); the last keystroke is answered after ${debounceMs} ms plus the server's time, ` +
+  `and waits for a token (at most ${tokenEveryMs} ms) only after a long run of requests.`;
 
 /**
  * The endpoint table: every method and path the service answers, once.

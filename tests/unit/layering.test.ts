@@ -70,6 +70,13 @@ describe('layering of lib/', () => {
     expect(offences).toEqual([]);
   });
 
+  it('keeps lib/api off lib/docs: the docs stand on the API, not the other way round', () => {
+    const offences = [...graph].flatMap(([file, imports]) =>
+      file.startsWith('lib/api/') ? imports.filter((target) => target.startsWith('lib/docs/')).map((target) => `${file} -> ${target}`) : [],
+    );
+    expect(offences).toEqual([]);
+  });
+
   it('has no import circles', () => {
     // Tarjan's strongly connected components; any component of two or more files is a circle.
     let counter = 0;
