@@ -4,7 +4,8 @@ import { withHeaders } from '@/lib/http/route-handler';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
 import { allowHeader, preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointSpec, type HttpMethod } from './endpoint';
-import { endpoints, rateLimitHeaders } from './endpoints';
+import { endpoints } from './doors';
+import { rateLimitHeaders } from './doors/shared';
 
 /**
  * The exports of a route.ts: the handlers the endpoint table declares for
@@ -68,7 +69,7 @@ function openCors(rows: readonly EndpointSpec[], allow: string) {
 }
 
 export function routeHandlers(path: string, bound: Partial<Record<HttpMethod, RouteHandler>>, options: RouteOptions = {}): RouteExports {
-  const rows = (endpoints as readonly EndpointSpec[]).filter((row) => row.path === path);
+  const rows = endpoints.filter((row) => row.path === path);
   const declared = rows.map((row) => row.method);
   const boundMethods = Object.keys(bound) as HttpMethod[];
   const missing = declared.filter((method) => method !== 'OPTIONS' && !bound[method]);

@@ -19,7 +19,6 @@ const row = (overrides: Partial<EndpointSpec> = {}): EndpointSpec => ({
   responses: {},
   errors: [],
   rateLimited: true,
-  examples: [],
   ...overrides,
 });
 const call = (handler: ReturnType<typeof implement>, url: string, init?: RequestInit) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowHeader, type EndpointSpec, type HttpMethod } from '@/lib/api/endpoint';
-import { endpoints } from '@/lib/api/endpoints';
+import { endpoints } from '@/lib/api/doors';
 import { openApiHandler } from '@/lib/api/openapi-handler';
 import { routeHandlers } from '@/lib/api/route-handlers';
 import { parseEnv } from '@/lib/env';

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/http/problem';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { sseFrame, sseResponse } from '@/lib/http/sse';
 import { runtime } from '@/lib/runtime';
-import { endpointById } from '../endpoints';
+import { endpointById } from '../doors/ask';
 import { implement } from '../handler';
 
 /**

@@ -17,9 +17,10 @@ import { htmlVary } from '@/lib/http/negotiation';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { a2a, discovery, mcp, v1 } from '@/lib/routes';
 import { runtime } from '@/lib/runtime';
+import { routes } from '../contract';
 import { documentCache, documentResponder, jsonDocument } from '../document-responder';
+import { endpointById } from '../doors';
 import type { EndpointSpec } from '../endpoint';
-import { endpointById, endpoints } from '../endpoints';
 
 /**
  * The discovery documents bound to the process's runtime (its public
@@ -37,9 +38,9 @@ const originDocument = (build: (origin: string) => unknown, options?: Parameters
 
 /** The machine entry points, one line each, from the endpoint table's summaries. */
 function entryPoints(): EntryPoint[] {
-  const row = (id: string): EndpointSpec => endpointById(id as never) as EndpointSpec;
-  const summary = (id: string) => row(id).summary;
-  const restCalls = (endpoints as readonly EndpointSpec[])
+  const row = (id: Parameters<typeof endpointById>[0]): EndpointSpec => endpointById(id);
+  const summary = (id: Parameters<typeof endpointById>[0]) => row(id).summary;
+  const restCalls = routes
     .filter((entry) => entry.path.startsWith('/v1/'))
     .map((entry) => `${entry.method} ${entry.path}`);
   return [
@@ -97,12 +98,11 @@ function skillSources(): SkillSource[] {
   return skillPlan.map((plan) => {
     const tool = findTool(plan.tool);
     if (!tool) throw new Error(`skill ${plan.name}: the tool table has no ${plan.tool}`);
-    const rest = endpointById(plan.rest) as EndpointSpec;
-    const example = rest.examples.find((entry) => entry.status === 200 && !entry.headers && !entry.body)?.url ?? rest.path;
+    const rest: EndpointSpec = endpointById(plan.rest);
     return {
       name: plan.name,
       tool: toolDescription(tool),
-      rest: { method: rest.method, path: rest.path, summary: rest.summary, description: rest.description, example },
+      rest: { method: rest.method, path: rest.path, summary: rest.summary, description: rest.description, example: plan.example },
     };
   });
 }

@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { openApiHandler } from '../openapi-handler';
-import type { EndpointId } from '../endpoints';
+import type { EndpointId } from '../contract';
 import * as agents from './agents';
 import * as askHandlers from './ask';
 import * as v1 from './v1';

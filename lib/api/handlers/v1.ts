@@ -12,7 +12,7 @@ import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
 import { answerDeadline } from '@/lib/store/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
-import { endpointById } from '../endpoints';
+import { endpointById } from '../doors/v1';
 import { implement, type JsonReply } from '../handler';
 
 /**
