@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ApiError, internalErrorResponse } from '@/lib/http/problem';
 import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
 import { requestClient } from '@/lib/http/rate-limit';
-import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
+import { withHeaders, type RouteContext, type RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
 import type { EndpointSpec } from './endpoint';
 
@@ -80,12 +80,26 @@ function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
 }
 
 
+/**
+ * A handler that knows its row: what a route file serves
+ * (lib/api/route-handlers.ts `serve`), which takes the path, the methods
+ * and the route layer's flags from the row, not from the route file.
+ */
+export type Door = RouteHandler & { readonly endpoint: EndpointSpec };
+
+/** Binds a handler to its row (the contract's row joined with its door, lib/api/doors/). */
+export function door(endpoint: EndpointSpec, handler: RouteHandler): Door {
+  return Object.assign((request: Request, context?: RouteContext) => handler(request, context), { endpoint });
+}
+
+export const isDoor = (value: unknown): value is Door => typeof value === 'function' && 'endpoint' in value;
+
 export function implement<E extends EndpointSpec>(
   endpoint: E,
   implementation: Implementation<E>,
   options: { bodyTooLarge?: ProblemCode } = {},
-): RouteHandler {
-  return async (request, context) => {
+): Door {
+  return door(endpoint, async (request, context) => {
     try {
       const url = new URL(request.url);
       const rawParams = (await context?.params) ?? {};
@@ -140,5 +154,5 @@ export function implement<E extends EndpointSpec>(
       if (ApiError.is(error)) return error.toResponse(deprecationHeaders(endpoint));
       return internalErrorResponse(error);
     }
-  };
+  });
 }

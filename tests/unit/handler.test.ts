@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { EndpointSpec } from '@/lib/api/endpoint';
 import { deprecationHeaders, implement } from '@/lib/api/handler';
 import { allowHeader } from '@/lib/api/endpoint';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { endpointById } from '@/lib/api/doors';
+import { door } from '@/lib/api/handler';
+import { serve } from '@/lib/api/route-handlers';
 import { ApiError } from '@/lib/http/problem';
 import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 
@@ -80,10 +82,10 @@ describe('implement()', () => {
   });
 });
 
-describe('routeHandlers()', () => {
+describe('serve()', () => {
+  const ok = async () => new Response('ok');
   it('answers undeclared methods with 405 and Allow, OPTIONS with 204', async () => {
-    const ok = async () => new Response('ok');
-    const exports = routeHandlers('/llms.txt', { GET: ok });
+    const exports = serve(door(endpointById('llmsTxt'), ok));
     const res = await exports.POST(new Request('http://svc.test/llms.txt', { method: 'POST' }), { params: Promise.resolve({}) });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
@@ -93,9 +95,11 @@ describe('routeHandlers()', () => {
     expect(allowHeader(['POST'])).toBe('POST, OPTIONS');
   });
 
-  it('refuses a route that does not match the table', () => {
-    expect(() => routeHandlers('/llms.txt', {})).toThrow(/does not match the endpoint table/);
-    expect(() => routeHandlers('/llms.txt', { GET: async () => new Response(), POST: async () => new Response() })).toThrow(/undeclared: POST/);
+  it('takes the path from the rows and refuses handlers that do not match the table', () => {
+    expect(() => serve([])).toThrow(/at least one handler/);
+    expect(() => serve(door(endpointById('askGet'), ok))).toThrow(/does not match the endpoint table \(missing: POST\)/);
+    expect(() => serve([door(endpointById('llmsTxt'), ok), door(endpointById('llmsFullTxt'), ok)])).toThrow(/a row of \/llms-full.txt/);
+    expect(() => serve([door(endpointById('llmsTxt'), ok), door(endpointById('llmsTxt'), ok)])).toThrow(/GET twice/);
   });
 });
 

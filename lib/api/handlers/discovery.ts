@@ -21,13 +21,14 @@ import { routes } from '../contract';
 import { documentCache, documentResponder, jsonDocument } from '../document-responder';
 import { endpointById } from '../doors';
 import type { EndpointSpec } from '../endpoint';
+import { door } from '../handler';
 
 /**
  * The discovery documents bound to the process's runtime (its public
  * origin) and to the two tables they are generated from: the endpoint
  * table and the MCP tool table. lib/discovery builds the documents from
  * plain inputs; this module hands it the tables' rows, so lib/discovery
- * stands on no door. Route files bind these through `routeHandlers`.
+ * stands on no door. Each handler knows its row; route files serve them.
  */
 
 const origin = () => runtime().origin;
@@ -63,34 +64,39 @@ function entryPoints(): EntryPoint[] {
 }
 
 /** /index.md and /agent.txt: one responder, so both paths serve the same bytes and the same ETag. */
-export const agentPageHandler = documentResponder({
+const agentPageResponder = documentResponder({
   contentType: markdownType,
   body: () => agentPage({ origin: origin(), entryPoints: entryPoints() }),
   cacheControl: documentCache.none,
   // `/` picks this page or the HTML home page by these, as every negotiated page.
   headers: { Vary: htmlVary },
 });
+export const agentPageHandler = door(endpointById('agentPage'), agentPageResponder);
+export const agentTextHandler = door(endpointById('agentText'), agentPageResponder);
 
-export const authAccountHandler = documentResponder({
-  contentType: markdownType,
-  body: () => authAccount(origin()),
-  cacheControl: documentCache.deployed,
-});
+export const authAccountHandler = door(
+  endpointById('authAccount'),
+  documentResponder({
+    contentType: markdownType,
+    body: () => authAccount(origin()),
+    cacheControl: documentCache.deployed,
+  }),
+);
 
 // ---------------------------------------------------------------- OAuth
 
-export const protectedResourceHandler = originDocument(protectedResourceMetadata);
-export const authorizationServerHandler = originDocument(authorizationServerMetadata);
-export const jwksHandler = originDocument(() => emptyJwkSet(), { contentType: 'application/jwk-set+json' });
+export const protectedResourceHandler = door(endpointById('protectedResourceMetadata'), originDocument(protectedResourceMetadata));
+export const authorizationServerHandler = door(endpointById('authorizationServerMetadata'), originDocument(authorizationServerMetadata));
+export const jwksHandler = door(endpointById('jwks'), originDocument(() => emptyJwkSet(), { contentType: 'application/jwk-set+json' }));
 
 const refusal = (build: (origin: string) => OAuthRefusal): RouteHandler => async () => {
   const { status, body } = build(origin());
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...oauthRefusalHeaders } });
 };
 /** Never reads the query: nothing in it can make this a redirect. */
-export const authorizeHandler = refusal(authorizeRefusal);
+export const authorizeHandler = door(endpointById('oauthAuthorize'), refusal(authorizeRefusal));
 /** Never reads the body. */
-export const tokenHandler = refusal(tokenRefusal);
+export const tokenHandler = door(endpointById('oauthToken'), refusal(tokenRefusal));
 
 // ---------------------------------------------------------------- skills
 
@@ -110,7 +116,7 @@ function skillSources(): SkillSource[] {
 let skills: BuiltSkills | undefined;
 const builtSkills = () => (skills ??= buildSkills(skillSources(), origin()));
 
-export const skillsIndexHandler = originDocument(() => builtSkills().index);
+export const skillsIndexHandler = door(endpointById('skillsIndex'), originDocument(() => builtSkills().index));
 
 const skillResponders = new Map(
   skillPlan.map((plan) => [
@@ -119,7 +125,7 @@ const skillResponders = new Map(
   ]),
 );
 
-export const skillDocumentHandler: RouteHandler = async (request, context) => {
+export const skillDocumentHandler = door(endpointById('skillDocument'), async (request, context) => {
   const { skill } = ((await context?.params) ?? {}) as { skill?: string };
   const responder = isSkillName(skill) ? skillResponders.get(skill) : undefined;
   if (responder) return responder(request, context);
@@ -127,16 +133,21 @@ export const skillDocumentHandler: RouteHandler = async (request, context) => {
     status: 404,
     headers: { 'Content-Type': markdownType, 'Cache-Control': 'no-store' },
   });
-};
+});
 
 // ---------------------------------------------------------------- catalogs
 
-export const apiCatalogHandler = originDocument(apiCatalog, { contentType: apiCatalogContentType, headers: (at) => ({ Link: apiCatalogLinkHeader(at) }) });
+export const apiCatalogHandler = door(
+  endpointById('apiCatalog'),
+  originDocument(apiCatalog, { contentType: apiCatalogContentType, headers: (at) => ({ Link: apiCatalogLinkHeader(at) }) }),
+);
 
 /** /.well-known/ai-catalog.json and /.well-known/ard.json: one responder, the same bytes. */
-export const resourceCatalogHandler = originDocument((at) =>
+const resourceCatalogResponder = originDocument((at) =>
   resourceCatalog(
     at,
     builtSkills().index.skills.map(({ name, description, url }) => ({ name, description, url })),
   ),
 );
+export const aiCatalogHandler = door(endpointById('aiCatalog'), resourceCatalogResponder);
+export const ardCatalogHandler = door(endpointById('ardCatalog'), resourceCatalogResponder);
