@@ -1,6 +1,6 @@
-import { a2aTransport } from '@/lib/api/handlers/agents';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { a2aTransport } from '@/lib/api/handlers/agent-doors';
+import { serve } from '@/lib/api/route-handlers';
 
 // A2A (spec "Agent endpoints"): JSON-RPC 2.0, SendMessage (1.0) and message/send (0.3).
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/a2a', { POST: a2aTransport });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(a2aTransport);

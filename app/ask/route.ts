@@ -1,5 +1,5 @@
 import { askGet, askPost } from '@/lib/api/handlers/ask';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/ask', { GET: askGet, POST: askPost });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve([askGet, askPost]);

@@ -1,5 +1,5 @@
-import { installerHandlers } from '@/lib/api/handlers/installers';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { everydayInstaller } from '@/lib/api/handlers/installers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/everyday.sh', { GET: installerHandlers.installer.everyday });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(everydayInstaller);

@@ -1,5 +1,5 @@
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 import { llmsFullTxtHandler } from '@/lib/docs/text-views';
 
 export const dynamic = 'force-static';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/llms-full.txt', { GET: llmsFullTxtHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(llmsFullTxtHandler);

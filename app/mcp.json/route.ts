@@ -1,5 +1,5 @@
-import { mcpManifestHandler } from '@/lib/api/handlers/agents';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { mcpManifest } from '@/lib/api/handlers/agent-doors';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/mcp.json', { GET: mcpManifestHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(mcpManifest);

@@ -1,6 +1,6 @@
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 import { openApiHandler } from '@/lib/api/openapi-handler';
 
 // Dynamic: the document names the runtime's origin, and the rate limit runs on every request.
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/openapi.json', { GET: openApiHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(openApiHandler);

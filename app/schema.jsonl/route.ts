@@ -1,5 +1,5 @@
 import { structuredDataHandler } from '@/lib/api/handlers/structured-data';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/schema.jsonl', { GET: structuredDataHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(structuredDataHandler);

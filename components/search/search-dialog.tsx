@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { docsSearchRoute } from '@/lib/routes';
 import type { DialogSearchRow } from '@/lib/api/docs-search-rows';
-import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/docs/search-dialog-pacing';
+import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing';
 
 /**
  * The search dialog: a native <dialog> (focus trap, Escape and the top
@@ -15,7 +15,7 @@ import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/docs/search-dialog-p
  *
  * How a person typing stays under the rate limit (600 requests a minute,
  * counted for this endpoint in a window of its own, see the endpoint's row
- * in lib/api/endpoints.ts) while results still show within 150 ms of the
+ * in lib/api/contract.ts) while results still show within 150 ms of the
  * last keystroke:
  * - a token bucket: requests spend tokens, which come back one every
  *   `tokenEveryMs` up to `tokenBurst`, so there are never more than
@@ -30,7 +30,7 @@ import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/docs/search-dialog-p
  * The last keystroke is answered `debounceMs` later plus the server's time (a few
  * milliseconds on a warm server); only after a long run of requests does a
  * request wait for a token, at most `tokenEveryMs`. The numbers live in
- * lib/docs/search-dialog-pacing.ts.
+ * lib/search-dialog-pacing.ts.
  */
 
 const answered = new Map<string, DialogSearchRow[]>();

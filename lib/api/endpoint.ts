@@ -1,16 +1,18 @@
 import type { z } from 'zod';
 import type { ProblemCode } from '@/lib/http/problem-codes';
+import type { HttpMethod, RouteRow } from './contract';
+import type { EndpointTag } from './openapi-info';
+
+export type { EndpointTag, HttpMethod };
 
 /**
- * The shape of one row of the endpoint table (lib/api/endpoints.ts). A row
- * describes everything the service answers at one method and path: JSON
- * reads, POSTs, text/plain and text/markdown documents, redirects, and (in
- * later work) SSE streams and JSON-RPC transports. From the rows come the
- * handlers' validation, /openapi.json, the proxy's rate-limited paths and
- * the path list the real-server tests walk.
+ * The shapes of the endpoint table: a row of the routing contract
+ * (lib/api/contract.ts) joined with its door (lib/api/doors/) describes
+ * everything the service answers at one method and path: JSON reads,
+ * POSTs, text/plain and text/markdown documents, redirects, SSE streams and
+ * JSON-RPC transports. From them come the handlers' validation,
+ * /openapi.json, the proxy's paths and the route layer's 405s.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-
 export type Representation =
   | 'json'
   | 'problem'
@@ -56,12 +58,13 @@ export interface ResponseSpec {
   alternates?: Array<{ representation: Representation; mediaType?: string; schema?: z.ZodType }>;
 }
 
-export interface EndpointSpec {
-  /** OpenAPI operationId; unique. */
-  id: string;
-  method: HttpMethod;
-  /** OpenAPI path template, e.g. `/v1/releases/{app}`. */
-  path: string;
+/**
+ * What a door says of one row of the routing contract (lib/api/contract.ts):
+ * its request and response schemas, which the handler wrapper validates with
+ * (lib/api/handler.ts), and its OpenAPI text (lib/api/openapi.ts). The doors
+ * are in lib/api/doors/, keyed by row id.
+ */
+export interface DoorSpec {
   summary: string;
   description?: string;
   tag: EndpointTag;
@@ -78,48 +81,10 @@ export interface EndpointSpec {
    * not named here fail as `invalid_parameter`.
    */
   inputProblems?: Partial<Record<string, ProblemCode>>;
-  /** Counted against the per-client rate limit (spec: "Limits"). */
-  rateLimited: boolean;
-  /**
-   * A rate-limit window of its own: requests count against
-   * `<bucket>:<client>` instead of the client's shared window (same
-   * ceiling), and `RateLimit-Policy` names the bucket. Only the site's
-   * search dialog uses one, so typing never spends the API's window.
-   */
-  rateLimitBucket?: string;
-  /**
-   * Open CORS (spec "Authentication" 2, for the MCP endpoints): every answer
-   * of the path, the route layer's 405, 429 and OPTIONS included, carries
-   * `Access-Control-Allow-Origin: *` and exposes the response headers the
-   * rows document; OPTIONS answers an open preflight.
-   */
-  cors?: 'open';
-  /** A deprecated row answers with `Deprecation: true` and `Sunset`. */
-  deprecated?: { sunset: Date };
-  /** Concrete examples the real-server walk requests, with their statuses. */
-  examples: EndpointExample[];
 }
 
-export interface EndpointExample {
-  /** Concrete path with query, e.g. `/v1/releases/pounce?sandbox=true`. */
-  url: string;
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-export const endpointTags = {
-  Search: 'Full-text search over the documentation.',
-  Catalog: 'Desktops, rooms and apps: the typed catalog behind the docs.',
-  Releases: 'Latest signed macOS releases of the apps and their downloads.',
-  'Batch and jobs': 'Several reads in one request, synchronously or as an asynchronous job.',
-  'Natural-language query': 'A question to the documentation, answered with ranked sections (NLWeb envelope, JSON or server-sent events). Documentation search, not a chat model.',
-  Installers: 'The installer one-liners, proxied from the code host.',
-  Documentation: 'The documentation and its machine-readable text views.',
-  Platform: 'Problem pages, the OpenAPI description and signing keys.',
-  Agents: 'The MCP transports for coding agents (JSON-RPC 2.0) and their discovery documents.',
-} as const;
-export type EndpointTag = keyof typeof endpointTags;
+/** A row of the contract joined with its door: everything about one method and path. */
+export interface EndpointSpec extends RouteRow, DoorSpec {}
 
 /** `Allow` for the declared methods: HEAD goes with GET, OPTIONS is always answered. */
 export function allowHeader(declared: readonly HttpMethod[]): string {

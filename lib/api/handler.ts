@@ -6,7 +6,7 @@ import { inputFailure } from '@/lib/core/input-errors';
 import { internalErrorResponse, problemResponse } from '@/lib/http/problem';
 import { problemCodes } from '@/lib/http/problem-codes';
 import { requestClient } from '@/lib/http/rate-limit';
-import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
+import { withHeaders, type RouteContext, type RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
 import type { EndpointSpec } from './endpoint';
 
@@ -76,12 +76,26 @@ function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
 }
 
 
+/**
+ * A handler that knows its row: what a route file serves
+ * (lib/api/route-handlers.ts `serve`), which takes the path, the methods
+ * and the route layer's flags from the row, not from the route file.
+ */
+export type Door = RouteHandler & { readonly endpoint: EndpointSpec };
+
+/** Binds a handler to its row (the contract's row joined with its door, lib/api/doors/). */
+export function door(endpoint: EndpointSpec, handler: RouteHandler): Door {
+  return Object.assign((request: Request, context?: RouteContext) => handler(request, context), { endpoint });
+}
+
+export const isDoor = (value: unknown): value is Door => typeof value === 'function' && 'endpoint' in value;
+
 export function implement<E extends EndpointSpec>(
   endpoint: E,
   implementation: Implementation<E>,
   options: { bodyTooLarge?: ErrorCode } = {},
-): RouteHandler {
-  return async (request, context) => {
+): Door {
+  return door(endpoint, async (request, context) => {
     try {
       const url = new URL(request.url);
       const rawParams = (await context?.params) ?? {};
@@ -138,5 +152,5 @@ export function implement<E extends EndpointSpec>(
       if (CoreError.is(error)) return problemResponse(error, deprecationHeaders(endpoint));
       return internalErrorResponse(error, runtime().log);
     }
-  };
+  });
 }

@@ -1,6 +1,5 @@
-import type { EndpointSpec } from './endpoint';
+import { routes } from './contract';
 import { pathPattern } from './endpoint';
-import { endpoints } from './endpoints';
 import { handlersById } from './handlers/registry';
 
 /**
@@ -10,11 +9,11 @@ import { handlersById } from './handlers/registry';
  */
 export async function answerInProcess(method: string, url: string, init: { body?: string; headers?: Record<string, string> } = {}) {
   const { pathname } = new URL(url, 'http://in-process.invalid');
-  for (const row of endpoints as readonly EndpointSpec[]) {
+  for (const row of routes) {
     if (row.method !== method) continue;
     const match = pathPattern(row.path).exec(pathname);
     if (!match) continue;
-    const handler = handlersById[row.id as keyof typeof handlersById];
+    const handler = handlersById[row.id];
     if (!handler) throw new Error(`no in-process handler for ${row.id}`);
     const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
     const request = new Request(new URL(url, 'http://in-process.invalid'), {

@@ -1,6 +1,7 @@
 import { runtime } from '@/lib/runtime';
+import { endpointById } from './doors/platform';
+import { door } from './handler';
 import { buildOpenApiDocument } from './openapi';
-import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
  * GET /openapi.json: built once per process from the endpoint table, with
@@ -8,7 +9,7 @@ import type { RouteHandler } from '@/lib/http/route-handler';
  * host that serves it, so it is rendered at request time, not at build).
  */
 let body: string | undefined;
-export const openApiHandler: RouteHandler = async () => {
+export const openApiHandler = door(endpointById('openApi'), async () => {
   body ??= JSON.stringify(buildOpenApiDocument(runtime().origin), null, 2);
   return new Response(body, { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' } });
-};
+});

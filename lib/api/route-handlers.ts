@@ -3,17 +3,21 @@ import { rateLimitGuard } from '@/lib/http/rate-limit';
 import { withHeaders } from '@/lib/http/route-handler';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
+import { routeById, routesAt, type RouteRow } from './contract';
+import { rateLimitHeaders } from './doors/shared';
 import { allowHeader, preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointSpec, type HttpMethod } from './endpoint';
-import { endpoints, rateLimitHeaders } from './endpoints';
+import type { Door } from './handler';
 
 /**
- * The exports of a route.ts: the handlers the endpoint table declares for
- * this path, and a 405 `method_not_allowed` problem with `Allow` for every
- * other method (Next's own 405 has no body). Throws at build time when the
- * route binds a method the table does not declare, or misses one it does,
- * so routes and table cannot drift apart. A path whose rows are `cors:
- * 'open'` carries the CORS headers on every answer and answers an open
- * preflight (see `openCors`).
+ * The exports of a route.ts: the handlers of the path's rows in the routing
+ * contract (lib/api/contract.ts), and a 405 `method_not_allowed` problem
+ * with `Allow` for every other method (Next's own 405 has no body). The
+ * route file names its handlers only; each knows its row (`Door`), so the
+ * path and methods come from the contract. Throws at build time when the
+ * handlers miss a method of the path or belong to another path, so routes
+ * and table cannot drift apart. A path whose rows are `cors: 'open'`
+ * carries the CORS headers on every answer and answers an open preflight
+ * (see `openCors`).
  */
 const answerable: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -49,7 +53,7 @@ interface RouteOptions {
  * and the preflight allows the path's methods and the request headers its
  * rows declare. Nothing is credentialed, so `*` is enough (Fetch §3.2.5).
  */
-function openCors(rows: readonly EndpointSpec[], allow: string) {
+function openCors(rows: readonly Pick<EndpointSpec, 'rateLimited' | 'responses' | 'headers'>[], allow: string) {
   const exposed = new Set<string>(['Allow', 'Retry-After']);
   for (const row of rows) {
     if (row.rateLimited) for (const name of Object.keys(rateLimitHeaders)) exposed.add(name);
@@ -67,22 +71,42 @@ function openCors(rows: readonly EndpointSpec[], allow: string) {
   };
 }
 
-export function routeHandlers(path: string, bound: Partial<Record<HttpMethod, RouteHandler>>, options: RouteOptions = {}): RouteExports {
-  const rows = (endpoints as readonly EndpointSpec[]).filter((row) => row.path === path);
-  const declared = rows.map((row) => row.method);
-  const boundMethods = Object.keys(bound) as HttpMethod[];
-  const missing = declared.filter((method) => method !== 'OPTIONS' && !bound[method]);
-  const extra = boundMethods.filter((method) => !declared.includes(method));
-  if (missing.length || extra.length) {
-    throw new Error(`Route ${path} does not match the endpoint table (missing: ${missing.join(',') || '-'}; undeclared: ${extra.join(',') || '-'})`);
+/** The exports of the route file that serves these handlers (one path: the rows of `doors`). */
+export function serve(doors: Door | readonly Door[], options: RouteOptions = {}): RouteExports {
+  const served = Array.isArray(doors) ? doors : [doors as Door];
+  if (served.length === 0) throw new Error('A route serves at least one handler');
+  const { path } = routeById(served[0]!.endpoint.id as never) as RouteRow;
+  const bound: Partial<Record<HttpMethod, RouteHandler>> = {};
+  for (const handler of served) {
+    const row = routeById(handler.endpoint.id as never) as RouteRow;
+    if (row.path !== path) throw new Error(`Route ${path} also serves ${row.id}, a row of ${row.path}`);
+    if (bound[row.method]) throw new Error(`Route ${path} serves ${row.method} twice`);
+    bound[row.method] = handler;
   }
+  const rows = routesAt(path);
+  const declared = rows.map((row) => row.method);
+  const missing = declared.filter((method) => method !== 'OPTIONS' && !bound[method]);
+  if (missing.length) throw new Error(`Route ${path} does not match the endpoint table (missing: ${missing.join(',')})`);
+  // The CORS headers name what the served rows document, in table order (a preflight row adds none).
+  const specs = rows.flatMap((row) => served.filter((handler) => handler.endpoint.id === row.id).map((handler) => handler.endpoint));
+  return routeExports(path, rows, bound, specs, options);
+}
+
+function routeExports(
+  path: string,
+  rows: readonly RouteRow[],
+  bound: Partial<Record<HttpMethod, RouteHandler>>,
+  specs: readonly EndpointSpec[],
+  options: RouteOptions,
+): RouteExports {
+  const declared = rows.map((row) => row.method);
   const allow = allowHeader(declared);
   // Every response of a rate-limited path carries the limit, 405s included.
   const limited = rows.some((row) => row.rateLimited);
   // A path with a window of its own (the search dialog's) counts there.
   const bucket = rows.find((row) => row.rateLimitBucket)?.rateLimitBucket;
   const guard = limited ? rateLimitGuard(() => runtime().rateLimit, bucket) : (handler: RouteHandler) => handler;
-  const cors = rows.some((row) => row.cors === 'open') ? openCors(rows, allow) : undefined;
+  const cors = rows.some((row) => row.cors === 'open') ? openCors(specs, allow) : undefined;
   const { answerHeaders } = options;
   // Outside the guard, so the 429 carries them too.
   const decorate = (handler: RouteHandler): RouteHandler =>

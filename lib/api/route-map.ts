@@ -1,10 +1,10 @@
-import { endpoints } from './endpoints';
+import { routes } from './contract';
 import { allowHeader, pathPattern, type HttpMethod } from './endpoint';
 import { isAppName } from '@/lib/catalog';
 import { isPagePath, isTwinPath } from '@/lib/http/page-negotiation';
 
 /**
- * What a path is, decided from the endpoint table and the page families:
+ * What a path is, decided from the routing contract and the page families:
  * an endpoint row, an HTML page, one of Next's or the site's internal
  * routes, or nothing at all (a 404 before any route runs).
  */
@@ -12,7 +12,7 @@ export type PathKind = 'endpoint' | 'page' | 'internal' | 'unknown';
 
 // Page rows (home, docs, problems) are matched by their page families instead.
 const pageRows = new Set(['homePage', 'docsPage', 'problemPage']);
-const endpointPatterns = endpoints
+const endpointPatterns = routes
   .filter((row) => !pageRows.has(row.id))
   .map((row) => ({ pattern: pathPattern(row.path), method: row.method as HttpMethod }));
 const internalPrefixes = ['/_next/', '/og/', '/llms.mdx/', '/fonts/'];

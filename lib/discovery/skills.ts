@@ -22,11 +22,15 @@ const skillsSchemaUri = 'https://schemas.agentskills.io/discovery/0.2.0/schema.j
 /** Agent Skills names: 1–64 lowercase letters, digits and single hyphens, not at either end. */
 const skillName = /^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The three skills and the tool and REST row each one teaches (ids of lib/agents/tools.ts and lib/api/endpoints.ts). */
+/**
+ * The three skills, the tool and REST row each one teaches (ids of
+ * lib/agents/tools.ts and lib/api/contract.ts), and the REST call its
+ * SKILL.md shows (a URL the real-server walk requests and that answers 200).
+ */
 export const skillPlan = [
-  { name: 'svc-docs-search', tool: 'search_docs', rest: 'searchDocs' },
-  { name: 'svc-install', tool: 'get_install_command', rest: 'listDesktops' },
-  { name: 'svc-releases', tool: 'get_latest_release', rest: 'getRelease' },
+  { name: 'svc-docs-search', tool: 'search_docs', rest: 'searchDocs', example: '/v1/search?q=wallpaper' },
+  { name: 'svc-install', tool: 'get_install_command', rest: 'listDesktops', example: '/v1/desktops' },
+  { name: 'svc-releases', tool: 'get_latest_release', rest: 'getRelease', example: '/v1/releases/pounce?sandbox=true' },
 ] as const;
 export type SkillName = (typeof skillPlan)[number]['name'];
 export const skillNames: readonly SkillName[] = skillPlan.map((skill) => skill.name);

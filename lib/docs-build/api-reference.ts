@@ -1,5 +1,6 @@
 import type { EndpointSpec } from '@/lib/api/endpoint';
-import { endpoints, rateLimitHeaders } from '@/lib/api/endpoints';
+import { endpoints } from '@/lib/api/doors';
+import { rateLimitHeaders } from '@/lib/api/doors/shared';
 import { buildOpenApiDocument } from '@/lib/api/openapi';
 import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
 import { problemTypeRoute } from '@/lib/routes';
@@ -245,8 +246,8 @@ interface OpenApiOperation {
 }
 
 export function findEndpoint(id: string): EndpointSpec {
-  const row = (endpoints as readonly EndpointSpec[]).find((endpoint) => endpoint.id === id);
-  if (!row) throw new Error(`No endpoint with id "${id}" in lib/api/endpoints.ts`);
+  const row = endpoints.find((endpoint) => endpoint.id === id);
+  if (!row) throw new Error(`No endpoint with id "${id}" in lib/api/contract.ts`);
   return row;
 }
 

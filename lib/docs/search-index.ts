@@ -1,7 +1,8 @@
 import { source } from '@/lib/source';
 import { exportSourceIndex } from './search-export';
 import { documentCache, documentResponder } from '@/lib/api/document-responder';
-import type { RouteHandler } from '@/lib/http/route-handler';
+import { endpointById } from '@/lib/api/doors/docs';
+import { door } from '@/lib/api/handler';
 
 /**
  * The Fumadocs (Orama-shaped) search index of every page and section,
@@ -21,8 +22,11 @@ export function exportSearchIndex(): Promise<unknown> {
  * `next dev` the search core revalidates it before each search
  * (lib/docs/search-dev.ts).
  */
-export const searchIndexHandler: RouteHandler = documentResponder({
-  contentType: 'application/json',
-  body: () => exportSearchIndex().then((data) => JSON.stringify(data)),
-  cacheControl: documentCache.searchIndex,
-});
+export const searchIndexHandler = door(
+  endpointById('searchIndex'),
+  documentResponder({
+    contentType: 'application/json',
+    body: () => exportSearchIndex().then((data) => JSON.stringify(data)),
+    cacheControl: documentCache.searchIndex,
+  }),
+);

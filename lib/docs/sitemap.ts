@@ -1,3 +1,5 @@
+import { endpointById } from '@/lib/api/doors/docs';
+import { door } from '@/lib/api/handler';
 import { env, publicOrigin } from '@/lib/env';
 import { allProblemCodes } from '@/lib/http/problem-codes';
 import type { RouteHandler } from '@/lib/http/route-handler';
@@ -6,8 +8,8 @@ import { source } from '@/lib/source';
 
 /**
  * /sitemap.xml and /robots.txt, written here rather than with Next's
- * metadata files so they are rows of the endpoint table bound through
- * routeHandlers like every other endpoint (405 problems with `Allow`, the
+ * metadata files so they are rows of the endpoint table served through
+ * `serve` like every other endpoint (405 problems with `Allow`, the
  * real-server walk), and robots.txt can carry lines Next's type lacks.
  */
 export interface SitemapEntry {
@@ -62,5 +64,5 @@ const staticText = (contentType: string, body: () => string): RouteHandler => {
   };
 };
 
-export const sitemapHandler = staticText('application/xml; charset=utf-8', () => sitemapXml(sitemapEntries()));
-export const robotsHandler = staticText('text/plain; charset=utf-8', () => robotsTxt());
+export const sitemapHandler = door(endpointById('sitemap'), staticText('application/xml; charset=utf-8', () => sitemapXml(sitemapEntries())));
+export const robotsHandler = door(endpointById('robots'), staticText('text/plain; charset=utf-8', () => robotsTxt()));

@@ -1,3 +1,5 @@
+import { endpointById } from '@/lib/api/doors/docs';
+import { door } from '@/lib/api/handler';
 import { docsLlms, findPage } from '@/lib/source';
 
 const markdownHeaders = { 'Content-Type': 'text/markdown; charset=utf-8' };
@@ -16,9 +18,11 @@ export async function markdownTwinResponse(segments: readonly string[]): Promise
 }
 
 /** llmstxt.org index: one entry per page. */
-export const llmsTxtHandler = async () =>
-  new Response(await docsLlms.index(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const llmsTxtHandler = door(endpointById('llmsTxt'), async () =>
+  new Response(await docsLlms.index(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+);
 
 /** Every page's markdown, one after another. */
-export const llmsFullTxtHandler = async () =>
-  new Response(await docsLlms.full(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const llmsFullTxtHandler = door(endpointById('llmsFullTxt'), async () =>
+  new Response(await docsLlms.full(), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+);

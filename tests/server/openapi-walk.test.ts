@@ -1,8 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { endpoints } from '@/lib/api/endpoints';
-import type { EndpointExample, EndpointSpec } from '@/lib/api/endpoint';
+import { routes, type RouteRow } from '@/lib/api/contract';
+import { endpointExamples, type EndpointExample } from '../fixtures/endpoint-examples';
 import { client, type HttpResult } from '../helpers/http';
 
 /**
@@ -69,8 +69,9 @@ function checkAnswer(label: string, response: Response | undefined, res: HttpRes
   }
 }
 
-const rows = endpoints as readonly EndpointSpec[];
-const concrete = (path: string) => rows.find((row) => row.path === path)!.examples.find((example) => example.status < 400)?.url.split('?')[0] ?? path;
+const rows: readonly RouteRow[] = routes;
+const examplesOf = (row: RouteRow) => endpointExamples[row.id as keyof typeof endpointExamples];
+const concrete = (path: string) => examplesOf(rows.find((row) => row.path === path)!).find((example) => example.status < 400)?.url.split('?')[0] ?? path;
 
 function request(method: string, example: Pick<EndpointExample, 'url' | 'headers' | 'body'>) {
   return get(example.url, { method, headers: example.headers, body: example.body as object | undefined });
@@ -85,7 +86,7 @@ describe('every operation answers as /openapi.json documents it', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const row = rows.find((entry) => entry.id === operation.operationId);
-        const examples: EndpointExample[] = row ? row.examples : [{ url: concrete(path), status: 204 }];
+        const examples: EndpointExample[] = row ? examplesOf(row) : [{ url: concrete(path), status: 204 }];
         expect(examples.length, `${operation.operationId} has no example to walk`).toBeGreaterThan(0);
         for (const example of examples) {
           const res = await request(method.toUpperCase(), example);

@@ -1,7 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, inject, it } from 'vitest';
-import { endpoints } from '@/lib/api/endpoints';
-import { mediaTypes, type EndpointSpec } from '@/lib/api/endpoint';
+import { endpoints } from '@/lib/api/doors';
+import { mediaTypes } from '@/lib/api/endpoint';
+import { endpointExamples } from '../fixtures/endpoint-examples';
 import { client } from '../helpers/http';
 import { formatProblems, lintOpenApi } from '../helpers/openapi-linters';
 
@@ -40,7 +41,7 @@ describe('/openapi.json', () => {
 });
 
 describe('every endpoint of the table answers as documented', () => {
-  const rows = (endpoints as readonly EndpointSpec[]).flatMap((row) => row.examples.map((example) => ({ row, example })));
+  const rows = endpoints.flatMap((row) => endpointExamples[row.id as keyof typeof endpointExamples].map((example) => ({ row, example })));
   it.each(rows.map(({ row, example }) => [`${row.method} ${example.url} → ${example.status}`, row, example] as const))(
     '%s',
     async (_name, row, example) => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { pathPattern, type EndpointSpec } from '@/lib/api/endpoint';
-import { endpoints } from '@/lib/api/endpoints';
+import { endpoints } from '@/lib/api/doors';
 import { buildOpenApiDocument } from '@/lib/api/openapi';
 import { endpointReference, findEndpoint } from '@/lib/docs-build/api-reference';
 import { endpointReferenceBlocks } from '@/lib/docs-build/remark-api-reference';

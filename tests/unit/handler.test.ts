@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { EndpointSpec } from '@/lib/api/endpoint';
 import { deprecationHeaders, implement } from '@/lib/api/handler';
 import { allowHeader } from '@/lib/api/endpoint';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { endpointById } from '@/lib/api/doors';
+import { door } from '@/lib/api/handler';
+import { serve } from '@/lib/api/route-handlers';
 import { CoreError } from '@/lib/core/core-error';
 import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 
@@ -19,7 +21,6 @@ const row = (overrides: Partial<EndpointSpec> = {}): EndpointSpec => ({
   responses: {},
   errors: [],
   rateLimited: true,
-  examples: [],
   ...overrides,
 });
 const call = (handler: ReturnType<typeof implement>, url: string, init?: RequestInit) =>
@@ -87,10 +88,10 @@ describe('implement()', () => {
   });
 });
 
-describe('routeHandlers()', () => {
+describe('serve()', () => {
+  const ok = async () => new Response('ok');
   it('answers undeclared methods with 405 and Allow, OPTIONS with 204', async () => {
-    const ok = async () => new Response('ok');
-    const exports = routeHandlers('/llms.txt', { GET: ok });
+    const exports = serve(door(endpointById('llmsTxt'), ok));
     const res = await exports.POST(new Request('http://svc.test/llms.txt', { method: 'POST' }), { params: Promise.resolve({}) });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
@@ -100,9 +101,11 @@ describe('routeHandlers()', () => {
     expect(allowHeader(['POST'])).toBe('POST, OPTIONS');
   });
 
-  it('refuses a route that does not match the table', () => {
-    expect(() => routeHandlers('/llms.txt', {})).toThrow(/does not match the endpoint table/);
-    expect(() => routeHandlers('/llms.txt', { GET: async () => new Response(), POST: async () => new Response() })).toThrow(/undeclared: POST/);
+  it('takes the path from the rows and refuses handlers that do not match the table', () => {
+    expect(() => serve([])).toThrow(/at least one handler/);
+    expect(() => serve(door(endpointById('askGet'), ok))).toThrow(/does not match the endpoint table \(missing: POST\)/);
+    expect(() => serve([door(endpointById('llmsTxt'), ok), door(endpointById('llmsFullTxt'), ok)])).toThrow(/a row of \/llms-full.txt/);
+    expect(() => serve([door(endpointById('llmsTxt'), ok), door(endpointById('llmsTxt'), ok)])).toThrow(/GET twice/);
   });
 });
 

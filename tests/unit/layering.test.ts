@@ -85,6 +85,19 @@ describe('layering of lib/', () => {
     expect(offences).toEqual([]);
   });
 
+  it('keeps lib/api off lib/docs: the docs stand on the API, not the other way round', () => {
+    const offences = [...graph].flatMap(([file, imports]) =>
+      file.startsWith('lib/api/') ? imports.filter((target) => target.startsWith('lib/docs/')).map((target) => `${file} -> ${target}`) : [],
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('keeps the routing contract to ids, methods, paths and flags: no schemas, no doors', () => {
+    // What the proxy and every route load; the schemas and prose are the doors' (lib/api/doors/).
+    expect(graph.get('lib/api/contract.ts')).toEqual(['lib/routes.ts']);
+    expect(readFileSync(path.join(root, 'lib/api/contract.ts'), 'utf8')).not.toMatch(/from 'zod'/);
+  });
+
   it('has no import circles', () => {
     // Tarjan's strongly connected components; any component of two or more files is a circle.
     let counter = 0;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowHeader, type EndpointSpec, type HttpMethod } from '@/lib/api/endpoint';
-import { endpoints } from '@/lib/api/endpoints';
+import { endpoints } from '@/lib/api/doors';
 import { openApiHandler } from '@/lib/api/openapi-handler';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { door } from '@/lib/api/handler';
+import { serve } from '@/lib/api/route-handlers';
 import { parseEnv } from '@/lib/env';
 import { createRuntime, installRuntime } from '@/lib/runtime';
 import { repositoryUrl, siteRepo } from '@/lib/site';
@@ -82,7 +83,8 @@ describe('/openapi.json: the generated OPTIONS of each path', () => {
     expect(operation.responses['204']!.description).toContain(`\`Allow: ${allow}\``);
     // Pages and their twins are answered by proxy.ts; every other path by its route.ts.
     if (['homePage', 'docsPage', 'docsMarkdown', 'problemPage', 'problemMarkdown'].includes(pathRows[0]!.id)) return;
-    const answer = await routeHandlers(path, Object.fromEntries(pathRows.map((row) => [row.method, async () => new Response()]))).OPTIONS(
+    const served = pathRows.filter((row) => row.method !== 'OPTIONS').map((row) => door(row, async () => new Response()));
+    const answer = await serve(served).OPTIONS(
       new Request(`${origin}${path}`, { method: 'OPTIONS' }),
     );
     expect(answer.status).toBe(204);

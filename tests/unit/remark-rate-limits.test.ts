@@ -9,7 +9,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import type { EndpointSpec } from '@/lib/api/endpoint';
-import { endpoints } from '@/lib/api/endpoints';
+import { endpoints } from '@/lib/api/doors';
 import remarkRateLimits, { sharedWindow } from '@/lib/docs-build/remark-rate-limits';
 import { rateLimitHeaders } from '@/lib/http/rate-limit-headers';
 

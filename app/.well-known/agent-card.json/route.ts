@@ -1,5 +1,5 @@
-import { agentCardHandler } from '@/lib/api/handlers/agents';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { agentCard } from '@/lib/api/handlers/agent-doors';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/agent-card.json', { GET: agentCardHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(agentCard);

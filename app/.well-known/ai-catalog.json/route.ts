@@ -1,5 +1,5 @@
-import { resourceCatalogHandler } from '@/lib/api/handlers/discovery';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { aiCatalogHandler } from '@/lib/api/handlers/discovery';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/ai-catalog.json', { GET: resourceCatalogHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(aiCatalogHandler);

@@ -1,7 +1,5 @@
 import { signatureDirectoryHandler } from '@/lib/api/handlers/installers';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/http-message-signatures-directory', {
-  GET: signatureDirectoryHandler,
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(signatureDirectoryHandler);

@@ -1,5 +1,5 @@
 import { jwksHandler } from '@/lib/api/handlers/discovery';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/jwks.json', { GET: jwksHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(jwksHandler);

@@ -1,5 +1,5 @@
 import { authorizationServerHandler } from '@/lib/api/handlers/discovery';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/oauth-authorization-server', { GET: authorizationServerHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(authorizationServerHandler);

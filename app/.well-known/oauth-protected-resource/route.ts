@@ -1,5 +1,5 @@
 import { protectedResourceHandler } from '@/lib/api/handlers/discovery';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/oauth-protected-resource', { GET: protectedResourceHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(protectedResourceHandler);

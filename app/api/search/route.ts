@@ -1,6 +1,6 @@
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 import { searchIndexHandler } from '@/lib/docs/search-index';
 
 // The whole index as JSON, built once per process; dynamic so the rate limit runs on every request.
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/api/search', { GET: searchIndexHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(searchIndexHandler);

@@ -1,5 +1,5 @@
 import { tokenHandler } from '@/lib/api/handlers/discovery';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/oauth/token', { POST: tokenHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(tokenHandler);

@@ -1,5 +1,5 @@
 import { listRooms } from '@/lib/api/handlers/v1';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/v1/rooms', { GET: listRooms });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(listRooms);

@@ -7,7 +7,7 @@ import { CoreError } from '@/lib/core/core-error';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { sseFrame, sseResponse } from '@/lib/http/sse';
 import { runtime } from '@/lib/runtime';
-import { endpointById } from '../endpoints';
+import { endpointById } from '../doors/ask';
 import { implement } from '../handler';
 
 /**

@@ -17,16 +17,18 @@ import { htmlVary } from '@/lib/http/negotiation';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { a2a, discovery, mcp, v1 } from '@/lib/routes';
 import { runtime } from '@/lib/runtime';
+import { routes } from '../contract';
 import { documentCache, documentResponder, jsonDocument } from '../document-responder';
+import { endpointById } from '../doors';
 import type { EndpointSpec } from '../endpoint';
-import { endpointById, endpoints } from '../endpoints';
+import { door } from '../handler';
 
 /**
  * The discovery documents bound to the process's runtime (its public
  * origin) and to the two tables they are generated from: the endpoint
  * table and the MCP tool table. lib/discovery builds the documents from
  * plain inputs; this module hands it the tables' rows, so lib/discovery
- * stands on no door. Route files bind these through `routeHandlers`.
+ * stands on no door. Each handler knows its row; route files serve them.
  */
 
 const origin = () => runtime().origin;
@@ -37,9 +39,9 @@ const originDocument = (build: (origin: string) => unknown, options?: Parameters
 
 /** The machine entry points, one line each, from the endpoint table's summaries. */
 function entryPoints(): EntryPoint[] {
-  const row = (id: string): EndpointSpec => endpointById(id as never) as EndpointSpec;
-  const summary = (id: string) => row(id).summary;
-  const restCalls = (endpoints as readonly EndpointSpec[])
+  const row = (id: Parameters<typeof endpointById>[0]): EndpointSpec => endpointById(id);
+  const summary = (id: Parameters<typeof endpointById>[0]) => row(id).summary;
+  const restCalls = routes
     .filter((entry) => entry.path.startsWith('/v1/'))
     .map((entry) => `${entry.method} ${entry.path}`);
   return [
@@ -62,34 +64,39 @@ function entryPoints(): EntryPoint[] {
 }
 
 /** /index.md and /agent.txt: one responder, so both paths serve the same bytes and the same ETag. */
-export const agentPageHandler = documentResponder({
+const agentPageResponder = documentResponder({
   contentType: markdownType,
   body: () => agentPage({ origin: origin(), entryPoints: entryPoints() }),
   cacheControl: documentCache.none,
   // `/` picks this page or the HTML home page by these, as every negotiated page.
   headers: { Vary: htmlVary },
 });
+export const agentPageHandler = door(endpointById('agentPage'), agentPageResponder);
+export const agentTextHandler = door(endpointById('agentText'), agentPageResponder);
 
-export const authAccountHandler = documentResponder({
-  contentType: markdownType,
-  body: () => authAccount(origin()),
-  cacheControl: documentCache.deployed,
-});
+export const authAccountHandler = door(
+  endpointById('authAccount'),
+  documentResponder({
+    contentType: markdownType,
+    body: () => authAccount(origin()),
+    cacheControl: documentCache.deployed,
+  }),
+);
 
 // ---------------------------------------------------------------- OAuth
 
-export const protectedResourceHandler = originDocument(protectedResourceMetadata);
-export const authorizationServerHandler = originDocument(authorizationServerMetadata);
-export const jwksHandler = originDocument(() => emptyJwkSet(), { contentType: 'application/jwk-set+json' });
+export const protectedResourceHandler = door(endpointById('protectedResourceMetadata'), originDocument(protectedResourceMetadata));
+export const authorizationServerHandler = door(endpointById('authorizationServerMetadata'), originDocument(authorizationServerMetadata));
+export const jwksHandler = door(endpointById('jwks'), originDocument(() => emptyJwkSet(), { contentType: 'application/jwk-set+json' }));
 
 const refusal = (build: (origin: string) => OAuthRefusal): RouteHandler => async () => {
   const { status, body } = build(origin());
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...oauthRefusalHeaders } });
 };
 /** Never reads the query: nothing in it can make this a redirect. */
-export const authorizeHandler = refusal(authorizeRefusal);
+export const authorizeHandler = door(endpointById('oauthAuthorize'), refusal(authorizeRefusal));
 /** Never reads the body. */
-export const tokenHandler = refusal(tokenRefusal);
+export const tokenHandler = door(endpointById('oauthToken'), refusal(tokenRefusal));
 
 // ---------------------------------------------------------------- skills
 
@@ -97,12 +104,11 @@ function skillSources(): SkillSource[] {
   return skillPlan.map((plan) => {
     const tool = findTool(plan.tool);
     if (!tool) throw new Error(`skill ${plan.name}: the tool table has no ${plan.tool}`);
-    const rest = endpointById(plan.rest) as EndpointSpec;
-    const example = rest.examples.find((entry) => entry.status === 200 && !entry.headers && !entry.body)?.url ?? rest.path;
+    const rest: EndpointSpec = endpointById(plan.rest);
     return {
       name: plan.name,
       tool: toolDescription(tool),
-      rest: { method: rest.method, path: rest.path, summary: rest.summary, description: rest.description, example },
+      rest: { method: rest.method, path: rest.path, summary: rest.summary, description: rest.description, example: plan.example },
     };
   });
 }
@@ -110,7 +116,7 @@ function skillSources(): SkillSource[] {
 let skills: BuiltSkills | undefined;
 const builtSkills = () => (skills ??= buildSkills(skillSources(), origin()));
 
-export const skillsIndexHandler = originDocument(() => builtSkills().index);
+export const skillsIndexHandler = door(endpointById('skillsIndex'), originDocument(() => builtSkills().index));
 
 const skillResponders = new Map(
   skillPlan.map((plan) => [
@@ -119,7 +125,7 @@ const skillResponders = new Map(
   ]),
 );
 
-export const skillDocumentHandler: RouteHandler = async (request, context) => {
+export const skillDocumentHandler = door(endpointById('skillDocument'), async (request, context) => {
   const { skill } = ((await context?.params) ?? {}) as { skill?: string };
   const responder = isSkillName(skill) ? skillResponders.get(skill) : undefined;
   if (responder) return responder(request, context);
@@ -127,16 +133,21 @@ export const skillDocumentHandler: RouteHandler = async (request, context) => {
     status: 404,
     headers: { 'Content-Type': markdownType, 'Cache-Control': 'no-store' },
   });
-};
+});
 
 // ---------------------------------------------------------------- catalogs
 
-export const apiCatalogHandler = originDocument(apiCatalog, { contentType: apiCatalogContentType, headers: (at) => ({ Link: apiCatalogLinkHeader(at) }) });
+export const apiCatalogHandler = door(
+  endpointById('apiCatalog'),
+  originDocument(apiCatalog, { contentType: apiCatalogContentType, headers: (at) => ({ Link: apiCatalogLinkHeader(at) }) }),
+);
 
 /** /.well-known/ai-catalog.json and /.well-known/ard.json: one responder, the same bytes. */
-export const resourceCatalogHandler = originDocument((at) =>
+const resourceCatalogResponder = originDocument((at) =>
   resourceCatalog(
     at,
     builtSkills().index.skills.map(({ name, description, url }) => ({ name, description, url })),
   ),
 );
+export const aiCatalogHandler = door(endpointById('aiCatalog'), resourceCatalogResponder);
+export const ardCatalogHandler = door(endpointById('ardCatalog'), resourceCatalogResponder);

@@ -2,7 +2,7 @@ import { findPath } from 'fumadocs-core/page-tree';
 import { runtime } from '@/lib/runtime';
 import { source } from '@/lib/source';
 import { dialogRows, type DialogPage } from '../docs-search-rows';
-import { endpointById } from '../endpoints';
+import { endpointById } from '../doors/docs';
 import { implement } from '../handler';
 
 /**

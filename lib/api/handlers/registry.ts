@@ -1,37 +1,19 @@
-import type { RouteHandler } from '@/lib/http/route-handler';
+import type { EndpointId } from '../contract';
+import { isDoor, type Door } from '../handler';
 import { openApiHandler } from '../openapi-handler';
-import type { EndpointId } from '../endpoints';
-import * as agents from './agents';
+import * as agentDoors from './agent-doors';
 import * as askHandlers from './ask';
 import * as v1 from './v1';
 
 /**
- * The JSON endpoints' handlers by endpoint id: what the route files bind,
- * addressable without HTTP. The docs use it to run each documented example
- * at build time (lib/docs-build/remark-api-examples.ts).
+ * The JSON endpoints' handlers by endpoint id, addressable without HTTP:
+ * each handler knows its row, so the ids are read off the handlers. The
+ * docs use it to run each documented example at build time
+ * (lib/docs-build/remark-api-examples.ts). Only in-process callers import this;
+ * a route imports its own handlers.
  */
-export const handlersById: Partial<Record<EndpointId, RouteHandler>> = {
-  searchDocs: v1.searchDocs,
-  listDesktops: v1.listDesktops,
-  listRooms: v1.listRooms,
-  listApps: v1.listApps,
-  listOptions: v1.listOptionsHandler,
-  getRelease: v1.getRelease,
-  getReleaseAlias: v1.getReleaseAlias,
-  download: v1.download,
-  runBatch: v1.runBatchHandler,
-  submitJob: v1.submitJob,
-  getJob: v1.getJob,
-  openApi: openApiHandler,
-  mcpTransport: agents.mcpTransport,
-  mcpDocsTransport: agents.mcpDocsTransport,
-  wellKnownMcpTransport: agents.mcpTransport,
-  mcpManifest: agents.mcpManifestHandler,
-  wellKnownMcpManifest: agents.wellKnownMcpManifestHandler,
-  mcpServerCard: agents.serverCardHandler,
-  mcpServerCardAlias: agents.serverCardHandler,
-  a2aTransport: agents.a2aTransport,
-  agentCard: agents.agentCardHandler,
-  askGet: askHandlers.askGet,
-  askPost: askHandlers.askPost,
-};
+export const handlersById: Partial<Record<EndpointId, Door>> = Object.fromEntries(
+  [...Object.values(v1), ...Object.values(askHandlers), ...Object.values(agentDoors), openApiHandler]
+    .filter(isDoor)
+    .map((handler) => [handler.endpoint.id, handler]),
+);

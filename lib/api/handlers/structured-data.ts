@@ -2,18 +2,23 @@ import { structuredDataLines } from '@/lib/discovery/structured-data';
 import { runtime } from '@/lib/runtime';
 import { source } from '@/lib/source';
 import { documentCache, documentResponder } from '../document-responder';
+import { endpointById } from '../doors/discovery';
+import { door } from '../handler';
 
 /**
  * GET /schema.jsonl. Apart from the other discovery documents because it
  * reads the docs source (every page's title and description), which only
  * this route should pull into its bundle.
  */
-export const structuredDataHandler = documentResponder({
-  contentType: 'application/jsonl; charset=utf-8',
-  body: () =>
-    structuredDataLines(
-      runtime().origin,
-      source.getPages().map((page) => ({ url: page.url, title: page.data.title, description: page.data.description })),
-    ),
-  cacheControl: documentCache.deployed,
-});
+export const structuredDataHandler = door(
+  endpointById('structuredData'),
+  documentResponder({
+    contentType: 'application/jsonl; charset=utf-8',
+    body: () =>
+      structuredDataLines(
+        runtime().origin,
+        source.getPages().map((page) => ({ url: page.url, title: page.data.title, description: page.data.description })),
+      ),
+    cacheControl: documentCache.deployed,
+  }),
+);

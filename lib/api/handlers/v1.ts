@@ -11,7 +11,8 @@ import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
 import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
-import { endpointById, type EndpointId } from '../endpoints';
+import { endpointById } from '../doors/v1';
+import type { EndpointSpec } from '../endpoint';
 import { implement, type HandlerInput, type JsonReply } from '../handler';
 
 /**
@@ -39,12 +40,12 @@ const requestServices = (sandbox: string | undefined) =>
   runtime().services({ sandbox: parseSandboxQuery(sandbox), deadline: rateLimitedDeadline() });
 
 /** A /v1 read: the row's query as the operation's input, its answer as JSON. */
-function operationHandler<Id extends EndpointId, Op extends OperationId>(
-  row: Id,
+function operationHandler<E extends EndpointSpec, Op extends OperationId>(
+  endpoint: E,
   operation: Op,
-  toInput: (query: HandlerInput<ReturnType<typeof endpointById<Id>>>['query']) => OperationInput<Op>,
+  toInput: (query: HandlerInput<E>['query']) => OperationInput<Op>,
 ) {
-  return implement(endpointById(row), async ({ query }) => {
+  return implement(endpoint, async ({ query }) => {
     const services = requestServices((query as { sandbox?: string }).sandbox);
     return { json: unwrap(await runOperation(operation, toInput(query), services)) };
   });
@@ -52,11 +53,11 @@ function operationHandler<Id extends EndpointId, Op extends OperationId>(
 
 const page = (query: { limit?: number; cursor?: string }) => ({ limit: query.limit, cursor: query.cursor });
 
-export const searchDocs = operationHandler('searchDocs', 'search', (query) => ({ q: query.q, ...page(query) }));
-export const listDesktops = operationHandler('listDesktops', 'desktops', page);
-export const listRooms = operationHandler('listRooms', 'rooms', page);
-export const listApps = operationHandler('listApps', 'apps', page);
-export const listOptionsHandler = operationHandler('listOptions', 'options', (query) => ({
+export const searchDocs = operationHandler(endpointById('searchDocs'), 'search', (query) => ({ q: query.q, ...page(query) }));
+export const listDesktops = operationHandler(endpointById('listDesktops'), 'desktops', page);
+export const listRooms = operationHandler(endpointById('listRooms'), 'rooms', page);
+export const listApps = operationHandler(endpointById('listApps'), 'apps', page);
+export const listOptionsHandler = operationHandler(endpointById('listOptions'), 'options', (query) => ({
   room: query.room,
   q: query.q,
   hostOnly: query.host_only === undefined ? undefined : query.host_only === 'true',

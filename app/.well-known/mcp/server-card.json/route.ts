@@ -1,5 +1,5 @@
-import { serverCardHandler } from '@/lib/api/handlers/agents';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { mcpServerCard } from '@/lib/api/handlers/agent-doors';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/mcp/server-card.json', { GET: serverCardHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(mcpServerCard);

@@ -1,5 +1,5 @@
 import { getReleaseAlias } from '@/lib/api/handlers/v1';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/api/release/{app}', { GET: getReleaseAlias });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(getReleaseAlias);

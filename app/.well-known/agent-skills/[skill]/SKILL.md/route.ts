@@ -1,5 +1,5 @@
 import { skillDocumentHandler } from '@/lib/api/handlers/discovery';
-import { routeHandlers } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/api/route-handlers';
 
 export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers('/.well-known/agent-skills/{skill}/SKILL.md', { GET: skillDocumentHandler });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(skillDocumentHandler);

@@ -11,14 +11,14 @@ import { flatMcpManifestSchema, mcpManifestSchema, serverCardSchema } from '@/li
 import { a2aRequestSchema, a2aResponseSchema, agentCardSchema } from '@/lib/agents/a2a-schemas';
 import { a2aVersions } from '@/lib/agents/a2a-skills';
 import { a2a, mcp } from '@/lib/routes';
-import { preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointExample, type EndpointSpec, type HeaderSpec, type ResponseSpec } from './endpoint';
-import { documentRow, requiredHeader } from './discovery-endpoints';
-import { documentCache } from './document-responder';
+import { documentCache } from '../document-responder';
+import { preflightMaxAgeSeconds, preflightRequestHeaders, type DoorSpec, type HeaderSpec, type ResponseSpec } from '../endpoint';
+import { doorLookup, documentDoor, requiredHeader } from './shared';
 
 /**
- * The rows of the endpoint table for the agent doors (spec "Agent
- * endpoints"): the three MCP transports (POST, and OPTIONS for the open
- * preflight) and the four discovery documents. All are `cors: 'open'`
+ * The agent doors (spec "Agent endpoints"): the three MCP transports
+ * (POST, and OPTIONS for the open preflight), A2A, and the discovery
+ * documents of both. All are `cors: 'open'` in the routing contract
  * (spec "Authentication" 2), so the route layer puts the CORS headers on
  * every answer, its 405 and 429 included. /openapi.json describes the
  * transports' JSON-RPC bodies with the schemas of lib/agents/json-rpc.ts.
@@ -74,70 +74,8 @@ const transportResponses: Record<number, ResponseSpec> = {
   500: jsonRpc('JSON-RPC error -32603: the service failed unexpectedly (the log has the cause)', jsonRpcErrorResponseSchema),
 };
 
-const modern = (method: string, name?: string): Record<string, string> => ({
-  'content-type': 'application/json',
-  'mcp-protocol-version': '2026-07-28',
-  'mcp-method': method,
-  ...(name ? { 'mcp-name': name } : {}),
-});
-const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'openapi-walk', version: '1.0.0' } },
-};
-const call = (id: number, name: string, args: object) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
-
-/** A tool the examples call, with arguments that succeed (from the sandbox) and arguments that fail. */
-interface ExampleTool {
-  name: string;
-  args: object;
-  failing: object;
-}
-
-/** What the table's walk sends to every transport: both eras, a tool error, a batch, a notification, and the bad bodies. */
-function transportExamples(path: string, tool: ExampleTool, full: boolean): EndpointExample[] {
-  const examples: EndpointExample[] = [
-    { url: path, status: 200, body: initialize },
-    { url: path, status: 200, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers: { 'mcp-protocol-version': '2025-11-25' } },
-    { url: path, status: 200, body: call(3, tool.name, tool.args) },
-    { url: path, status: 200, body: call(4, tool.name, tool.failing) },
-    { url: path, status: 202, body: { jsonrpc: '2.0', method: 'notifications/initialized' } },
-    {
-      url: path,
-      status: 200,
-      body: { jsonrpc: '2.0', id: 5, method: 'server/discover', params: { _meta: envelope } },
-      headers: modern('server/discover'),
-    },
-    { url: path, status: 400, body: 'not json', headers: { 'content-type': 'application/json' } },
-    { url: path, status: 400, body: { hello: 'world' } },
-  ];
-  if (!full) return examples;
-  return [
-    ...examples,
-    { url: path, status: 200, body: [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 6, method: 'ping' }] },
-    {
-      url: path,
-      status: 200,
-      body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: tool.name, arguments: tool.args, _meta: envelope } },
-      headers: modern('tools/call', tool.name),
-    },
-    { url: path, status: 400, body: { jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: envelope } }, headers: modern('prompts/list') },
-    { url: path, status: 404, body: { jsonrpc: '2.0', id: 9, method: 'ping', params: { _meta: envelope } }, headers: modern('ping') },
-    { url: path, status: 400, body: Array.from({ length: maxBatchMessages + 1 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })) },
-    { url: path, status: 415, body: JSON.stringify(initialize), headers: { 'content-type': 'text/plain' } },
-  ];
-}
-
-const releaseTool: ExampleTool = { name: 'get_latest_release', args: { app: 'pounce', sandbox: true }, failing: { app: 'nope' } };
-const searchTool: ExampleTool = { name: 'search_docs', args: { query: 'wallpaper', sandbox: true }, failing: { query: '' } };
-
-function transport(id: string, path: string, served: string, tool: ExampleTool, full: boolean): EndpointSpec {
+function transport(served: string): DoorSpec {
   return {
-    id,
-    method: 'POST',
-    path,
     tag: 'Agents',
     summary: `MCP transport: ${served}`,
     description:
@@ -150,9 +88,6 @@ function transport(id: string, path: string, served: string, tool: ExampleTool, 
     },
     responses: transportResponses,
     errors: ['rate_limited'],
-    rateLimited: true,
-    cors: 'open',
-    examples: transportExamples(path, tool, full),
   };
 }
 
@@ -162,13 +97,9 @@ function transport(id: string, path: string, served: string, tool: ExampleTool, 
  * documented list is the one answered.
  * Not counted against the rate limit.
  */
-function preflight(id: string, transportRow: EndpointSpec): EndpointSpec {
-  const { path } = transportRow;
-  const requestHeaders = preflightRequestHeaders([transportRow]);
+function preflight(path: string, transportDoor: DoorSpec): DoorSpec {
+  const requestHeaders = preflightRequestHeaders([transportDoor]);
   return {
-    id,
-    method: 'OPTIONS',
-    path,
     tag: 'Agents',
     summary: `CORS preflight of ${path}`,
     description: 'Open preflight (spec "Authentication" 2): any origin, POST, and the request headers of the path. Not counted against the rate limit.',
@@ -185,29 +116,18 @@ function preflight(id: string, transportRow: EndpointSpec): EndpointSpec {
       },
     },
     errors: [],
-    rateLimited: false,
-    cors: 'open',
-    examples: [
-      {
-        url: path,
-        status: 204,
-        headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': requestHeaders.slice(0, 3).filter((name) => name !== 'accept').join(', ') },
-      },
-    ],
   };
 }
 
 /** A discovery document: served by the one document responder (ETag, 304, Cache-Control), open CORS, a JSON read. */
-function document(id: string, path: string, summary: string, description: string, schema: z.ZodType): EndpointSpec {
-  return documentRow({
-    id,
-    path,
+function document(summary: string, description: string, schema: z.ZodType): DoorSpec {
+  return documentDoor({
     tag: 'Agents',
     summary,
     description,
     response: { representation: 'json', schema },
     cacheControl: documentCache.deployed,
-    rateLimited: true,
+    errors: ['rate_limited'],
   });
 }
 
@@ -224,18 +144,7 @@ const a2aVersionHeader: Record<string, HeaderSpec> = {
   },
 };
 const a2aAnswer = (description: string, schema: z.ZodType): ResponseSpec => ({ description, representation: 'json-rpc', schema, headers: a2aVersionHeader });
-const sendMessage = (id: number, parts: object[]) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'SendMessage',
-  params: { message: { messageId: `walk-${id}`, role: 'ROLE_USER', parts } },
-});
-const skillPart = (skill: string, args: object) => ({ data: { skill, arguments: args }, mediaType: 'application/json' });
-
-const a2aTransportRow: EndpointSpec = {
-  id: 'a2aTransport',
-  method: 'POST',
-  path: a2a.transport,
+const a2aTransportDoor: DoorSpec = {
   tag: 'Agents',
   summary: 'A2A agent: SendMessage (1.0) and message/send (0.3)',
   description: [
@@ -255,64 +164,38 @@ const a2aTransportRow: EndpointSpec = {
     500: a2aAnswer('JSON-RPC error -32603: the service failed unexpectedly (the log has the cause)', jsonRpcErrorResponseSchema),
   },
   errors: ['rate_limited'],
-  rateLimited: true,
-  cors: 'open',
-  examples: [
-    { url: a2a.transport, status: 200, body: sendMessage(1, [skillPart('latest-release', { app: 'pounce', sandbox: true })]) },
-    { url: a2a.transport, status: 200, body: sendMessage(2, [{ text: 'install the minimal desktop' }]) },
-    { url: a2a.transport, status: 200, body: sendMessage(3, [skillPart('search-docs', { query: 'wallpaper', limit: 2, sandbox: true })]) },
-    { url: a2a.transport, status: 200, body: sendMessage(4, [skillPart('latest-release', { app: 'nope' })]) },
-    {
-      url: a2a.transport,
-      status: 200,
-      body: {
-        jsonrpc: '2.0',
-        id: 5,
-        method: 'message/send',
-        params: { message: { kind: 'message', messageId: 'walk-5', role: 'user', parts: [{ kind: 'text', text: 'latest perch release' }] } },
-      },
-    },
-    { url: a2a.transport, status: 400, body: 'not json', headers: { 'content-type': 'application/json' } },
-    { url: a2a.transport, status: 400, body: [{ jsonrpc: '2.0', id: 8, method: 'SendMessage' }] },
-    { url: a2a.transport, status: 200, body: { jsonrpc: '2.0', id: 6, method: 'Nope' } },
-    { url: a2a.transport, status: 200, body: sendMessage(7, [skillPart('no-such-skill', {})]) },
-  ],
 };
 
-const mcpTransportRow = transport('mcpTransport', mcp.transport, 'every tool (serverInfo `svc`)', releaseTool, true);
-const mcpDocsTransportRow = transport('mcpDocsTransport', mcp.docsTransport, '`search_docs` only (serverInfo `svc-docs`)', searchTool, false);
-const wellKnownMcpTransportRow = transport('wellKnownMcpTransport', mcp.wellKnownTransport, 'the same as /mcp (serverInfo `svc`)', releaseTool, false);
+const mcpTransportDoor = transport('every tool (serverInfo `svc`)');
+const mcpDocsTransportDoor = transport('`search_docs` only (serverInfo `svc-docs`)');
+const wellKnownMcpTransportDoor = transport('the same as /mcp (serverInfo `svc`)');
 
-export const agentEndpoints: EndpointSpec[] = [
-  mcpTransportRow,
-  preflight('mcpPreflight', mcpTransportRow),
-  mcpDocsTransportRow,
-  preflight('mcpDocsPreflight', mcpDocsTransportRow),
-  wellKnownMcpTransportRow,
-  preflight('wellKnownMcpPreflight', wellKnownMcpTransportRow),
-  document(
-    'mcpManifest',
-    mcp.manifest,
+export const agentDoors = {
+  mcpTransport: mcpTransportDoor,
+  mcpPreflight: preflight(mcp.transport, mcpTransportDoor),
+  mcpDocsTransport: mcpDocsTransportDoor,
+  mcpDocsPreflight: preflight(mcp.docsTransport, mcpDocsTransportDoor),
+  wellKnownMcpTransport: wellKnownMcpTransportDoor,
+  wellKnownMcpPreflight: preflight(mcp.wellKnownTransport, wellKnownMcpTransportDoor),
+  mcpManifest: document(
     'MCP manifest of both transports',
     'Both transports in the Agent Plugins 1.0 MCP configuration shape: `mcpServers` maps `svc` (every tool, /mcp) and `svc-docs` (`search_docs`, /mcp/docs) to a `streamable-http` URL.',
     mcpManifestSchema,
   ),
-  document(
-    'wellKnownMcpManifest',
-    mcp.wellKnownManifest,
+  wellKnownMcpManifest: document(
     'MCP manifest, flat',
     'The flat twin of /mcp.json: the same map of servers (`svc`, `svc-docs`), without the wrapper. A document, not a transport.',
     flatMcpManifestSchema,
   ),
-  document('mcpServerCard', mcp.serverCard, 'MCP server card of svc', cardDescription, serverCardSchema),
-  a2aTransportRow,
-  preflight('a2aPreflight', a2aTransportRow),
-  document(
-    'agentCard',
-    a2a.agentCard,
+  mcpServerCard: document('MCP server card of svc', cardDescription, serverCardSchema),
+  a2aTransport: a2aTransportDoor,
+  a2aPreflight: preflight(a2a.transport, a2aTransportDoor),
+  agentCard: document(
     'A2A agent card',
     'The A2A agent card of `svc`: per the spec its `url` is the MCP endpoint (so `preferredTransport` is `MCP`), and it names the JSON-RPC interface at /a2a for A2A 1.0 and 0.3 (`supportedInterfaces`, and 0.3\'s `additionalInterfaces`). Its three skills (`search-docs`, `install-command`, `latest-release`) are generated from the tool table: each tool\'s title and description, example requests, input and output modes. `documentationUrl` is the A2A docs page; `version` is the MCP server\'s. It names no `provider` (optional in A2A): no organisation is stated for the agent.',
     agentCardSchema,
   ),
-  document('mcpServerCardAlias', mcp.serverCardAlias, 'MCP server card of svc (at the transport)', `${cardDescription} The same document as /.well-known/mcp/server-card.json.`, serverCardSchema),
-];
+  mcpServerCardAlias: document('MCP server card of svc (at the transport)', `${cardDescription} The same document as /.well-known/mcp/server-card.json.`, serverCardSchema),
+} satisfies Record<string, DoorSpec>;
+
+export const endpointById = doorLookup(agentDoors);

@@ -4,72 +4,26 @@ import { authorizationServerMetadataSchema, jwkSetSchema, oauthErrorSchema, prot
 import { resourceCatalogSchema } from '@/lib/discovery/resource-catalog';
 import { skillNames, skillsIndexSchema } from '@/lib/discovery/skills';
 import { aiBots } from '@/lib/discovery/ai-bots';
-import { discovery, skillRoute } from '@/lib/routes';
-import { documentCache } from './document-responder';
-import type { EndpointExample, EndpointSpec, EndpointTag, HeaderSpec, ResponseSpec } from './endpoint';
+import { documentCache } from '../document-responder';
+import type { DoorSpec, HeaderSpec, ResponseSpec } from '../endpoint';
+import { doorLookup, documentDoor, requiredHeader } from './shared';
 
 /**
- * The rows of the endpoint table for agent mode and the discovery documents
+ * The doors of agent mode and the discovery documents
  * (spec "Documentation and text views", "Agent endpoints",
  * "Authentication-related paths"). Every document goes through one
  * responder (lib/api/document-responder.ts): strong `ETag`, 304 on
- * `If-None-Match`, `Cache-Control`, HEAD; every row is `cors: 'open'`, and
- * the JSON documents are JSON reads, so `rateLimited` (spec "Endpoints":
+ * `If-None-Match`, `Cache-Control`, HEAD; every row is `cors: 'open'` in
+ * the routing contract (lib/api/contract.ts), and the JSON documents are
+ * JSON reads, so `rateLimited` there (spec "Endpoints":
  * every documented JSON read carries the RateLimit headers). Choices the
  * spec leaves open are stated in the rows' descriptions, so /openapi.json
  * and the API reference carry them.
  */
 
-export const requiredHeader = (description: string): HeaderSpec => ({ description, schema: z.string(), required: true });
-
-/** What every 200 and 304 of a document carries. */
-const documentHeaders = (cacheControl: string): Record<string, HeaderSpec> => ({
-  ETag: requiredHeader('Strong entity tag, the SHA-256 of the bytes (base64url); send it back in `If-None-Match` for a 304'),
-  'Cache-Control': requiredHeader(`\`${cacheControl}\``),
-});
-
 const agentVary: Record<string, HeaderSpec> = {
   Vary: requiredHeader('`Accept, User-Agent` (and `Accept-Encoding`): `/` answers this page or the HTML home page by these headers'),
 };
-
-export interface DocumentRow {
-  id: string;
-  path: string;
-  tag: EndpointTag;
-  summary: string;
-  description: string;
-  response: Omit<ResponseSpec, 'description'>;
-  cacheControl: string;
-  rateLimited: boolean;
-  headers?: Record<string, HeaderSpec>;
-  params?: z.ZodObject;
-  examples?: EndpointExample[];
-  extraResponses?: Record<number, ResponseSpec>;
-}
-
-/** The row of a document served by the document responder: its 200, its 304, open CORS, the 304 example. */
-export function documentRow(row: DocumentRow): EndpointSpec {
-  const headers = { ...documentHeaders(row.cacheControl), ...row.headers };
-  const example = row.examples?.[0]?.url ?? row.path;
-  return {
-    id: row.id,
-    method: 'GET',
-    path: row.path,
-    tag: row.tag,
-    summary: row.summary,
-    description: `${row.description} Open CORS. A strong ETag; \`If-None-Match\` with it (or \`*\`) answers 304. HEAD answers the headers alone.`,
-    ...(row.params ? { params: row.params } : {}),
-    responses: {
-      200: { description: row.summary, ...row.response, headers },
-      304: { description: '`If-None-Match` matched (RFC 9110 §13.1.2): no body', representation: 'none', headers },
-      ...row.extraResponses,
-    },
-    errors: row.rateLimited ? ['rate_limited'] : [],
-    rateLimited: row.rateLimited,
-    cors: 'open',
-    examples: [...(row.examples ?? [{ url: row.path, status: 200 }]), { url: example, status: 304, headers: { 'if-none-match': '*' } }],
-  };
-}
 
 const json = (schema: z.ZodType, mediaType?: string): Omit<ResponseSpec, 'description'> => ({ representation: 'json', schema, ...(mediaType ? { mediaType } : {}) });
 const markdown: Omit<ResponseSpec, 'description'> = { representation: 'markdown', schema: z.string() };
@@ -77,16 +31,14 @@ const markdown: Omit<ResponseSpec, 'description'> = { representation: 'markdown'
 const botList = aiBots.map((bot) => `\`${bot.token}\``).join(', ');
 const agentPageDescription = `The whole domain in one markdown page for an agent: what the layer is, the install lines, the apps with their download and release URLs, the rooms with their pages and \`.md\` twins, and every machine entry point with one line each. /index.md and /agent.txt are the same bytes, and so is \`/\` in agent mode: with \`?mode=agent\`, when \`Accept\` prefers \`text/markdown\` (quality values honoured), or for the user agent of an AI crawler or agent (${botList}: each as a whole word of \`User-Agent\`, case-insensitive). Never cached (\`${documentCache.none}\`); varies on Accept and User-Agent.`;
 
-function agentPageRow(id: string, path: string): EndpointSpec {
-  return documentRow({
-    id,
-    path,
+function agentPageDoor(): DoorSpec {
+  return documentDoor({
     tag: 'Documentation',
     summary: 'The domain in one markdown page, for agents',
     description: agentPageDescription,
     response: markdown,
     cacheControl: documentCache.none,
-    rateLimited: false,
+    errors: [],
     headers: agentVary,
   });
 }
@@ -99,59 +51,58 @@ const oauthError = (description: string): ResponseSpec => ({ description, repres
 
 const skillParams = z.object({ skill: z.enum(skillNames as [string, ...string[]]).describe('The skill, as named in the skills index') });
 
-export const discoveryEndpoints: EndpointSpec[] = [
+const resourceCatalogDoor = documentDoor({
+  tag: 'Agents',
+  summary: 'Resource-discovery catalog (ARD / AI Catalog)',
+  description:
+    'The same bytes at /.well-known/ai-catalog.json and /.well-known/ard.json: `specVersion` 1.0, `host`, and `entries` with a URN `identifier` (`urn:ai:<host>:<kind>:<name>`), `displayName`, media `type`, `url` or inline `data`, `description` and `tags`: both MCP transports in one shape, inline `data` `{ type: \'streamable-http\', url }` (`svc` at /mcp, `svc-docs` at /mcp/docs), the server card of `svc`, the plugin manifest /mcp.json, the OpenAPI description, and each skill. Also advertised by `<link rel="ai-catalog">` and `<link rel="ard">` in every page head, by `Agentmap:` in /robots.txt, and by the `_index._agents` DNS record.',
+  response: json(resourceCatalogSchema),
+  cacheControl: documentCache.deployed,
+  errors: ['rate_limited'],
+});
+
+export const discoveryDoors = {
   // --- Agent mode and text views ------------------------------------------
-  agentPageRow('agentPage', discovery.agentPage),
-  agentPageRow('agentText', discovery.agentText),
-  documentRow({
-    id: 'authAccount',
-    path: discovery.auth,
+  agentPage: agentPageDoor(),
+  agentText: agentPageDoor(),
+  authAccount: documentDoor({
     tag: 'Documentation',
     summary: 'The account of authentication',
     description:
       'Anonymous only: what a client sends (nothing), the OAuth documents and why they refuse, the 401 an endpoint would answer if it ever required credentials, the Web Bot Auth signatures of the service\'s own outbound requests, and that no response is signed.',
     response: markdown,
     cacheControl: documentCache.deployed,
-    rateLimited: false,
+    errors: [],
   }),
-  documentRow({
-    id: 'structuredData',
-    path: discovery.structuredData,
+  structuredData: documentDoor({
     tag: 'Documentation',
     summary: 'schema.org structured data as JSON Lines',
     description:
       'One JSON object per line: the WebSite, a SoftwareApplication for the layer (install URL, macOS) and one per app (download URL, macOS), then a TechArticle per documentation page. Objects link by `@id`. Page heads carry the same objects as JSON-LD.',
     response: { representation: 'text', mediaType: 'application/jsonl', schema: z.string() },
     cacheControl: documentCache.deployed,
-    rateLimited: false,
+    errors: [],
   }),
   // --- OAuth: the refusals (spec "Authentication-related paths") -----------
-  documentRow({
-    id: 'protectedResourceMetadata',
-    path: discovery.protectedResource,
+  protectedResourceMetadata: documentDoor({
     tag: 'Platform',
     summary: 'OAuth protected-resource metadata (RFC 9728): no authorization',
     description:
       '`resource` is this origin, `resource_documentation` is /auth.md, and `authorization_servers`, `scopes_supported` and `bearer_methods_supported` are empty: nothing requires or accepts a token.',
     response: json(protectedResourceMetadataSchema),
     cacheControl: documentCache.deployed,
-    rateLimited: true,
+    errors: ['rate_limited'],
   }),
-  documentRow({
-    id: 'authorizationServerMetadata',
-    path: discovery.authorizationServer,
+  authorizationServerMetadata: documentDoor({
     tag: 'Platform',
     summary: 'OAuth authorization-server metadata (RFC 8414) of an issuer that grants nothing',
     description:
       'Fields: `issuer` (this origin), `authorization_endpoint` and `token_endpoint` (the two refusals), `jwks_uri` (an empty key set), `service_documentation` (/auth.md), and empty arrays for `response_types_supported` (required by RFC 8414), `response_modes_supported` and `grant_types_supported` (absent would mean defaults), `token_endpoint_auth_methods_supported`, `scopes_supported` and `code_challenge_methods_supported`. No `registration_endpoint`.',
     response: json(authorizationServerMetadataSchema),
     cacheControl: documentCache.deployed,
-    rateLimited: true,
+    errors: ['rate_limited'],
   }),
-  {
-    id: 'oauthAuthorize',
-    method: 'GET',
-    path: discovery.authorize,
+  oauthAuthorize: {
     tag: 'Platform',
     summary: 'OAuth authorization endpoint: always refuses, never redirects',
     description:
@@ -165,94 +116,53 @@ export const discoveryEndpoints: EndpointSpec[] = [
     }),
     responses: { 400: oauthError('The refusal (RFC 6749 error `unauthorized_client`)') },
     errors: ['rate_limited'],
-    rateLimited: true,
-    cors: 'open',
-    examples: [
-      { url: `${discovery.authorize}?response_type=code&client_id=agent&redirect_uri=https%3A%2F%2Fattacker.example%2Fcallback&state=xyz`, status: 400 },
-      { url: discovery.authorize, status: 400 },
-    ],
   },
-  {
-    id: 'oauthToken',
-    method: 'POST',
-    path: discovery.token,
+  oauthToken: {
     tag: 'Platform',
     summary: 'OAuth token endpoint: issues nothing',
     description:
       'Whatever the grant (the body is not read), 400 with the RFC 6749 error `unsupported_grant_type` and `Cache-Control: no-store`.',
     responses: { 400: oauthError('The refusal (RFC 6749 error `unsupported_grant_type`)') },
     errors: ['rate_limited'],
-    rateLimited: true,
-    cors: 'open',
-    examples: [
-      {
-        url: discovery.token,
-        status: 400,
-        body: 'grant_type=client_credentials&client_id=agent',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      },
-      { url: discovery.token, status: 400 },
-    ],
   },
-  documentRow({
-    id: 'jwks',
-    path: discovery.jwks,
+  jwks: documentDoor({
     tag: 'Platform',
     summary: 'JWK Set of the issuer: empty',
     description: '`{"keys":[]}`: the host signs no tokens. (The keys of its outbound request signatures are in /.well-known/http-message-signatures-directory.)',
     response: json(jwkSetSchema, 'application/jwk-set+json'),
     cacheControl: documentCache.deployed,
-    rateLimited: true,
+    errors: ['rate_limited'],
   }),
   // --- Agent discovery ------------------------------------------------------
-  documentRow({
-    id: 'skillsIndex',
-    path: discovery.skillsIndex,
+  skillsIndex: documentDoor({
     tag: 'Agents',
     summary: 'Agent Skills index',
     description: `The skills ${skillNames.map((name) => `\`${name}\``).join(', ')}, in the Agent Skills discovery format (schema 0.2.0): each with \`name\`, \`type\` \`skill-md\`, \`description\`, the \`url\` of its SKILL.md and \`digest\`, the SHA-256 of exactly the bytes served there. Each SKILL.md is generated from the MCP tool table and the endpoint table.`,
     response: json(skillsIndexSchema),
     cacheControl: documentCache.deployed,
-    rateLimited: true,
+    errors: ['rate_limited'],
   }),
-  documentRow({
-    id: 'skillDocument',
-    path: skillRoute('{skill}'),
+  skillDocument: documentDoor({
     tag: 'Agents',
     summary: 'A skill\'s SKILL.md',
     description: 'Front matter (`name`, `description`), then how to do the task with the matching MCP tool and with the REST call. Its SHA-256 is the index entry\'s `digest`.',
     params: skillParams,
     response: markdown,
     cacheControl: documentCache.deployed,
-    rateLimited: false,
-    examples: skillNames.map((name) => ({ url: skillRoute(name), status: 200 })),
+    errors: [],
     extraResponses: { 404: { description: 'No such skill: markdown naming the index', representation: 'markdown', schema: z.string() } },
   }),
-  documentRow({
-    id: 'apiCatalog',
-    path: discovery.apiCatalog,
+  apiCatalog: documentDoor({
     tag: 'Agents',
     summary: 'API catalog (RFC 9727)',
     description: `An RFC 9264 linkset, \`${linksetMediaType}; profile="${apiCatalogProfile}"\`. The first context lists the APIs (\`item\`: /v1 and the MCP server); /v1 has \`service-desc\` /openapi.json, \`service-doc\` the API docs, /llms.txt and /llms-full.txt, \`service-meta\` /auth.md; /mcp has \`service-desc\` its server card and \`service-doc\` its docs page. Every answer carries \`Link: <…/.well-known/api-catalog>; rel="api-catalog"\` (RFC 9727 §2), so HEAD finds the catalog too.`,
     response: json(apiCatalogSchema, linksetMediaType),
     headers: { Link: requiredHeader('`<…/.well-known/api-catalog>; rel="api-catalog"`') },
     cacheControl: documentCache.deployed,
-    rateLimited: true,
+    errors: ['rate_limited'],
   }),
-  ...([
-    ['aiCatalog', discovery.aiCatalog],
-    ['ardCatalog', discovery.ard],
-  ] as const).map(([id, path]) =>
-    documentRow({
-      id,
-      path,
-      tag: 'Agents',
-      summary: 'Resource-discovery catalog (ARD / AI Catalog)',
-      description:
-        'The same bytes at /.well-known/ai-catalog.json and /.well-known/ard.json: `specVersion` 1.0, `host`, and `entries` with a URN `identifier` (`urn:ai:<host>:<kind>:<name>`), `displayName`, media `type`, `url` or inline `data`, `description` and `tags`: both MCP transports in one shape, inline `data` `{ type: \'streamable-http\', url }` (`svc` at /mcp, `svc-docs` at /mcp/docs), the server card of `svc`, the plugin manifest /mcp.json, the OpenAPI description, and each skill. Also advertised by `<link rel="ai-catalog">` and `<link rel="ard">` in every page head, by `Agentmap:` in /robots.txt, and by the `_index._agents` DNS record.',
-      response: json(resourceCatalogSchema),
-      cacheControl: documentCache.deployed,
-      rateLimited: true,
-    }),
-  ),
-];
+  aiCatalog: resourceCatalogDoor,
+  ardCatalog: resourceCatalogDoor,
+} satisfies Record<string, DoorSpec>;
+
+export const endpointById = doorLookup(discoveryDoors);

@@ -2,7 +2,8 @@
  * How the search dialog paces its requests to GET /api/docs-search: the
  * one place these numbers live, read by the dialog
  * (components/search/search-dialog.tsx), the endpoint's description in
- * /openapi.json (lib/api/endpoints.ts) and the browser tests.
+ * /openapi.json (lib/api/doors/docs.ts) and the browser tests. Below
+ * lib/docs and lib/api, so both read it without one importing the other.
  *
  * - A token bucket keeps a person typing under the endpoint's 600 a minute
  *   however fast and long they type: at most `tokenBurst` + 60,000 /
@@ -18,11 +19,3 @@ export const tokenBurst = 4;
 
 /** The most requests the bucket lets out in a minute. */
 export const maxDialogRequestsPerMinute = tokenBurst + 60_000 / tokenEveryMs;
-
-/** The pacing in a sentence, for the endpoint's description. */
-export const dialogPacingDescription =
-  `The dialog spends a token per request from a bucket of ${tokenBurst} that refills one token every ${tokenEveryMs} ms ` +
-  `(never more than ${maxDialogRequestsPerMinute} requests in a minute, however fast and long someone types), ` +
-  `asks only after ${debounceMs} ms without a keystroke (a burst of keys costs one request) and keeps every answered query ` +
-  `for the page's lifetime (backspacing asks nothing); the last keystroke is answered after ${debounceMs} ms plus the server's time, ` +
-  `and waits for a token (at most ${tokenEveryMs} ms) only after a long run of requests.`;

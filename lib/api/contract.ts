@@ -1,0 +1,129 @@
+import { a2a, discovery, docsSearchRoute, mcp, skillRoute, v1 } from '@/lib/routes';
+
+/**
+ * The routing contract: every method and path the service answers, once,
+ * with what the route layer (lib/api/route-handlers.ts) and the proxy
+ * (lib/api/route-map.ts) act on. No schema and no prose: a row's request
+ * and response schemas and its OpenAPI text are its door's
+ * (lib/api/doors/), joined to the row by id; the real-server walk's
+ * examples are test data (tests/fixtures/endpoint-examples.ts).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+export interface RouteRow {
+  /** OpenAPI operationId; unique. */
+  id: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/v1/releases/{app}`. */
+  path: string;
+  /** Counted against the per-client rate limit (spec: "Limits"). */
+  rateLimited: boolean;
+  /**
+   * A rate-limit window of its own: requests count against
+   * `<bucket>:<client>` instead of the client's shared window (same
+   * ceiling), and `RateLimit-Policy` names the bucket. Only the site's
+   * search dialog uses one, so typing never spends the API's window.
+   */
+  rateLimitBucket?: string;
+  /**
+   * Open CORS (spec "Authentication" 2, for the MCP endpoints): every answer
+   * of the path, the route layer's 405, 429 and OPTIONS included, carries
+   * `Access-Control-Allow-Origin: *` and exposes the response headers the
+   * rows document; OPTIONS answers an open preflight.
+   */
+  cors?: 'open';
+  /** A deprecated row answers with `Deprecation: true` and `Sunset`. */
+  deprecated?: { sunset: Date };
+}
+
+const open = { cors: 'open' } as const;
+
+// The order is /openapi.json's order of paths.
+export const routes = [
+  // Search
+  { id: 'searchDocs', method: 'GET', path: v1.search, rateLimited: true },
+  { id: 'searchIndex', method: 'GET', path: '/api/search', rateLimited: true },
+  { id: 'docsSearchDialog', method: 'GET', path: docsSearchRoute, rateLimited: true, rateLimitBucket: 'docs-search' },
+  // Catalog
+  { id: 'listDesktops', method: 'GET', path: v1.desktops, rateLimited: true },
+  { id: 'listRooms', method: 'GET', path: v1.rooms, rateLimited: true },
+  { id: 'listApps', method: 'GET', path: v1.apps, rateLimited: true },
+  { id: 'listOptions', method: 'GET', path: '/v1/options', rateLimited: true },
+  // Releases
+  { id: 'getRelease', method: 'GET', path: '/v1/releases/{app}', rateLimited: true },
+  { id: 'getReleaseAlias', method: 'GET', path: '/api/release/{app}', rateLimited: true },
+  { id: 'download', method: 'GET', path: '/download/{app}', rateLimited: false },
+  // Batch and jobs
+  { id: 'runBatch', method: 'POST', path: v1.batch, rateLimited: true },
+  { id: 'submitJob', method: 'POST', path: v1.jobs, rateLimited: true },
+  { id: 'getJob', method: 'GET', path: '/v1/jobs/{id}', rateLimited: true },
+  // Natural-language query
+  { id: 'askGet', method: 'GET', path: '/ask', rateLimited: true },
+  { id: 'askPost', method: 'POST', path: '/ask', rateLimited: true },
+  // Installers
+  { id: 'layerInstaller', method: 'GET', path: '/layer.sh', rateLimited: false },
+  { id: 'hackerInstaller', method: 'GET', path: '/hacker.sh', rateLimited: false },
+  { id: 'everydayInstaller', method: 'GET', path: '/everyday.sh', rateLimited: false },
+  { id: 'minimalInstaller', method: 'GET', path: '/minimal.sh', rateLimited: false },
+  // Documentation
+  { id: 'homePage', method: 'GET', path: '/', rateLimited: false },
+  { id: 'docsPage', method: 'GET', path: '/docs/{path}', rateLimited: false },
+  { id: 'docsMarkdown', method: 'GET', path: '/docs/{path}.md', rateLimited: false },
+  { id: 'llmsTxt', method: 'GET', path: '/llms.txt', rateLimited: false },
+  { id: 'llmsFullTxt', method: 'GET', path: '/llms-full.txt', rateLimited: false },
+  { id: 'designDoc', method: 'GET', path: '/design.md', rateLimited: false },
+  { id: 'sitemap', method: 'GET', path: '/sitemap.xml', rateLimited: false },
+  { id: 'robots', method: 'GET', path: '/robots.txt', rateLimited: false },
+  // Platform
+  { id: 'openApi', method: 'GET', path: '/openapi.json', rateLimited: true },
+  { id: 'problemPage', method: 'GET', path: '/problems/{code}', rateLimited: false },
+  { id: 'problemMarkdown', method: 'GET', path: '/problems/{code}.md', rateLimited: false },
+  { id: 'signatureDirectory', method: 'GET', path: '/.well-known/http-message-signatures-directory', rateLimited: true },
+  // Agents: the MCP transports answer their own preflight row
+  { id: 'mcpTransport', method: 'POST', path: mcp.transport, rateLimited: true, ...open },
+  { id: 'mcpPreflight', method: 'OPTIONS', path: mcp.transport, rateLimited: false, ...open },
+  { id: 'mcpDocsTransport', method: 'POST', path: mcp.docsTransport, rateLimited: true, ...open },
+  { id: 'mcpDocsPreflight', method: 'OPTIONS', path: mcp.docsTransport, rateLimited: false, ...open },
+  { id: 'wellKnownMcpTransport', method: 'POST', path: mcp.wellKnownTransport, rateLimited: true, ...open },
+  { id: 'wellKnownMcpPreflight', method: 'OPTIONS', path: mcp.wellKnownTransport, rateLimited: false, ...open },
+  { id: 'mcpManifest', method: 'GET', path: mcp.manifest, rateLimited: true, ...open },
+  { id: 'wellKnownMcpManifest', method: 'GET', path: mcp.wellKnownManifest, rateLimited: true, ...open },
+  { id: 'mcpServerCard', method: 'GET', path: mcp.serverCard, rateLimited: true, ...open },
+  { id: 'a2aTransport', method: 'POST', path: a2a.transport, rateLimited: true, ...open },
+  { id: 'a2aPreflight', method: 'OPTIONS', path: a2a.transport, rateLimited: false, ...open },
+  { id: 'agentCard', method: 'GET', path: a2a.agentCard, rateLimited: true, ...open },
+  { id: 'mcpServerCardAlias', method: 'GET', path: mcp.serverCardAlias, rateLimited: true, ...open },
+  // Agent mode and text views
+  { id: 'agentPage', method: 'GET', path: discovery.agentPage, rateLimited: false, ...open },
+  { id: 'agentText', method: 'GET', path: discovery.agentText, rateLimited: false, ...open },
+  { id: 'authAccount', method: 'GET', path: discovery.auth, rateLimited: false, ...open },
+  { id: 'structuredData', method: 'GET', path: discovery.structuredData, rateLimited: false, ...open },
+  // OAuth: the refusals (spec "Authentication-related paths")
+  { id: 'protectedResourceMetadata', method: 'GET', path: discovery.protectedResource, rateLimited: true, ...open },
+  { id: 'authorizationServerMetadata', method: 'GET', path: discovery.authorizationServer, rateLimited: true, ...open },
+  { id: 'oauthAuthorize', method: 'GET', path: discovery.authorize, rateLimited: true, ...open },
+  { id: 'oauthToken', method: 'POST', path: discovery.token, rateLimited: true, ...open },
+  { id: 'jwks', method: 'GET', path: discovery.jwks, rateLimited: true, ...open },
+  // Agent discovery
+  { id: 'skillsIndex', method: 'GET', path: discovery.skillsIndex, rateLimited: true, ...open },
+  { id: 'skillDocument', method: 'GET', path: skillRoute('{skill}'), rateLimited: false, ...open },
+  { id: 'apiCatalog', method: 'GET', path: discovery.apiCatalog, rateLimited: true, ...open },
+  { id: 'aiCatalog', method: 'GET', path: discovery.aiCatalog, rateLimited: true, ...open },
+  { id: 'ardCatalog', method: 'GET', path: discovery.ard, rateLimited: true, ...open },
+] as const satisfies readonly RouteRow[];
+
+export type Route = (typeof routes)[number];
+export type EndpointId = Route['id'];
+
+const byId = new Map<string, RouteRow>(routes.map((row) => [row.id, row]));
+
+export function routeById<I extends EndpointId>(id: I): Extract<Route, { id: I }> {
+  const found = byId.get(id);
+  if (!found) throw new Error(`No endpoint ${id}`);
+  return found as Extract<Route, { id: I }>;
+}
+
+/** The rows answering one path template, in table order. */
+export function routesAt(path: string): RouteRow[] {
+  return (routes as readonly RouteRow[]).filter((row) => row.path === path);
+}

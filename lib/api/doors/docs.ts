@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { problemSchema } from '@/lib/http/problem';
+import { queryText } from '@/lib/core/schemas';
+import { debounceMs, maxDialogRequestsPerMinute, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing';
+import { dialogSearchRowSchema } from '../docs-search-rows';
+import { documentCache } from '../document-responder';
+import type { DoorSpec } from '../endpoint';
+import { doorLookup, documentHeaders, html, json, markdown, notModified, text } from './shared';
+
+/**
+ * The documentation doors (spec "Documentation and text views"): the
+ * search index and the search dialog's door, the pages and their markdown
+ * twins, the llms.txt views, the sitemap and robots.txt.
+ */
+
+/** What every 200 and 304 of /api/search carries. */
+const searchIndexHeaders = documentHeaders(documentCache.searchIndex);
+
+/** The dialog's pacing (lib/search-dialog-pacing.ts) in a sentence, for the endpoint's description. */
+export const dialogPacingDescription =
+  `The dialog spends a token per request from a bucket of ${tokenBurst} that refills one token every ${tokenEveryMs} ms ` +
+  `(never more than ${maxDialogRequestsPerMinute} requests in a minute, however fast and long someone types), ` +
+  `asks only after ${debounceMs} ms without a keystroke (a burst of keys costs one request) and keeps every answered query ` +
+  `for the page's lifetime (backspacing asks nothing); the last keystroke is answered after ${debounceMs} ms plus the server's time, ` +
+  `and waits for a token (at most ${tokenEveryMs} ms) only after a long run of requests.`;
+
+export const docsDoors = {
+  searchIndex: {
+    tag: 'Search',
+    summary: 'The complete search index',
+    description:
+      'The Fumadocs (Orama-shaped) index, served whole as static JSON: one row per documentation page with breadcrumbs, one row per section with url, breadcrumbs, content and a `page_id` back to its page. For programs that search offline; the site\'s own search dialog asks /api/docs-search instead of downloading it. A strong ETag (the SHA-256 of the bytes); `If-None-Match` with it (or `*`) answers 304, so a program that keeps a copy revalidates it without downloading it again.',
+    responses: {
+      200: { ...json('The exported index', z.record(z.string(), z.unknown())), headers: searchIndexHeaders },
+      304: notModified(searchIndexHeaders),
+    },
+    errors: ['rate_limited'],
+  },
+  docsSearchDialog: {
+    // The site's own door (its search dialog); programs search with /v1/search.
+    tag: 'Documentation',
+    summary: 'Search as the site\'s search dialog asks it',
+    description: [
+      'The hits of /v1/search (same index, same scoring, first page) as Fumadocs result rows, so a Fumadocs search UI with a `fetch` client reads them: grouped by page in the order of each page\'s best hit, a `page` row (title, with the folders above it as `breadcrumbs`, never repeating the title), then the page\'s matching sections as `heading` rows (with an `excerpt`) or `text` rows. At most 10 sections; no paging: programs use /v1/search.',
+      '',
+      'Rate limit: 600 requests a minute per client, in a window of its own (`RateLimit-Policy: "docs-search"`), so searching on the site never spends the window of the API. ' + dialogPacingDescription + ' Answers may be cached for five minutes: the index changes only with a deployment.',
+    ].join('\n'),
+    query: z.object({
+      query: queryText('The query', " (Fumadocs' `fetch` client sends `query`)"),
+    }),
+    inputProblems: { query: 'missing_query' },
+    responses: { 200: json('Result rows, grouped by page', z.array(dialogSearchRowSchema)) },
+    errors: ['missing_query', 'invalid_parameter', 'rate_limited', 'index_unavailable'],
+  },
+  homePage: {
+    tag: 'Documentation',
+    summary: 'The home page',
+    description:
+      'HTML for browsers. Agent mode answers the agent page of /index.md instead (the same bytes, `text/markdown`, never cached): with `mode=agent`, when `Accept` prefers `text/markdown` (quality values honoured), or for an AI crawler\'s or agent\'s user agent (the list is in the description of /index.md). Responses vary on Accept, User-Agent and Accept-Encoding. A client accepting neither HTML, markdown nor a wildcard gets 406.',
+    query: z.object({ mode: z.enum(['agent']).optional().describe('`agent`: the agent page, whatever `Accept` and `User-Agent` say') }),
+    responses: {
+      200: { ...html('The home page, or in agent mode the agent page (markdown)'), alternates: [{ representation: 'markdown', schema: z.string() }] },
+      406: { description: 'The client accepts neither HTML, markdown nor a wildcard (`not_acceptable`)', representation: 'problem', schema: problemSchema },
+    },
+    errors: [],
+  },
+  docsPage: {
+    tag: 'Documentation',
+    summary: 'A documentation page',
+    description:
+      'HTML, or its markdown twin when `Accept` prefers `text/markdown` (quality values honoured). A client accepting neither HTML, markdown nor a wildcard gets 406. Responses vary on Accept, User-Agent and Accept-Encoding.',
+    params: z.object({ path: z.string().describe('Page path, e.g. `rooms/appearance`') }),
+    responses: {
+      200: {
+        description: 'The page: HTML, or its markdown twin when `Accept` prefers `text/markdown`',
+        representation: 'html',
+        schema: z.string(),
+        alternates: [{ representation: 'markdown', schema: z.string() }],
+      },
+      404: html('No such page'),
+      406: { description: 'No acceptable representation (`not_acceptable`)', representation: 'problem', schema: problemSchema },
+    },
+    errors: [],
+  },
+  docsMarkdown: {
+    tag: 'Documentation',
+    summary: 'Markdown twin of a documentation page',
+    description:
+      'The page as markdown (`# Title (url)`, then its text): the same bytes its own URL answers when `Accept` prefers `text/markdown`. Cached five minutes (an hour at shared caches); a path that names no page is a 404, never cached, pointing at /llms.txt.',
+    params: z.object({ path: z.string() }),
+    responses: { 200: markdown('The page as markdown'), 404: markdown('No such page') },
+    errors: [],
+  },
+  llmsTxt: {
+    tag: 'Documentation',
+    summary: 'One entry per documentation page (llmstxt.org)',
+    description:
+      'The llmstxt.org index: the documentation\'s page tree as a markdown list, a link and the description of each page, folders as nested lists. Each page\'s markdown is at its `.md` twin; /llms-full.txt holds them all.',
+    responses: { 200: text('The index') },
+    errors: [],
+  },
+  llmsFullTxt: {
+    tag: 'Documentation',
+    summary: 'Full text of every documentation page',
+    description: 'Every documentation page as its `.md` twin renders it (`# Title (url)`, then its text), one after another in one file.',
+    responses: { 200: text('Every page as markdown') },
+    errors: [],
+  },
+  designDoc: {
+    tag: 'Documentation',
+    summary: 'The visual standard, proxied from upstream',
+    description:
+      'The layer repository\'s visual standard, from its main branch on the code host, as markdown. Cached five minutes; an empty upstream file is a 502 like an unreachable one.',
+    responses: { 200: markdown('The visual standard'), 502: text('The upstream file could not be fetched') },
+    errors: [],
+  },
+  sitemap: {
+    tag: 'Documentation',
+    summary: 'Every indexable URL',
+    description: 'The home page, every documentation page and every problem page, as absolute URLs on the public origin, each with a change frequency and a priority (sitemaps.org 0.9).',
+    responses: { 200: { description: 'The sitemap', representation: 'xml', schema: z.string() } },
+    errors: [],
+  },
+  robots: {
+    tag: 'Documentation',
+    summary: 'Crawler rules and the sitemap',
+    description:
+      'Every crawler may read the whole site but the internal text routes (/llms.mdx/) and the page images (/og/). Names the sitemap (`Sitemap:`) and the resource-discovery catalog (`Agentmap:`) as absolute URLs.',
+    responses: { 200: text('robots.txt') },
+    errors: [],
+  },
+} as const satisfies Record<string, DoorSpec>;
+
+export const endpointById = doorLookup(docsDoors);

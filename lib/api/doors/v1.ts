@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { roomIds } from '@/lib/catalog/rooms';
+import { optionPageSizes } from '@/lib/core/options';
+import {
+  appPageSchema,
+  batchAnswerSchema,
+  batchRequestSchema,
+  desktopPageSchema,
+  jobRequestSchema,
+  jobSchema,
+  maxBatchBodyBytes,
+  maxJobBodyBytes,
+  maxQueryLength,
+  queryText,
+  optionPageSchema,
+  releaseSchema,
+  roomPageSchema,
+  searchResponseSchema,
+  uriReference,
+} from '@/lib/core/schemas';
+import type { DoorSpec, HeaderSpec } from '../endpoint';
+import { appParam, cursorParam, decimalInteger, limitParam, sandboxParam } from '../params';
+import { doorLookup, json, markdown } from './shared';
+
+/**
+ * The versioned REST doors (spec "Versioned REST") and the release doors:
+ * search, the catalog, releases and downloads, batch and jobs. Their
+ * schemas are what lib/api/handlers/v1.ts validates with.
+ */
+
+const idempotencyKeyHeader: HeaderSpec = {
+  description:
+    'Optional. 1–200 letters, digits, `.`, `_`, `-`. The first answer is kept 24 hours per client; a retry with the same key and body gets the same bytes with `Idempotency-Replayed: true`.',
+  // The draft's structured-field form (a quoted string) is accepted too.
+  schema: z.string().regex(/^(?:[A-Za-z0-9._-]{1,200}|"[A-Za-z0-9._-]{1,200}")$/),
+};
+
+export const v1Doors = {
+  searchDocs: {
+    tag: 'Search',
+    summary: 'Search the documentation',
+    description:
+      'Scores the same index as /api/search, one entry per page section, ranked. `total` counts results across all pages; walk pages with `next_cursor`.',
+    query: z.object({
+      q: queryText('The query'),
+      limit: limitParam,
+      cursor: cursorParam,
+      sandbox: sandboxParam,
+    }),
+    inputProblems: { q: 'missing_query', cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of ranked hits', searchResponseSchema) },
+    errors: ['missing_query', 'invalid_cursor', 'invalid_parameter', 'rate_limited', 'index_unavailable'],
+  },
+  listDesktops: {
+    tag: 'Catalog',
+    summary: 'Desktops and the line that installs each',
+    description:
+      'One row per desktop. `pins` is the desktop the install URL pre-answers, or null when the line goes through /layer.sh (which asks); desktops in their own repository carry the `--desktop=<flakeref>` flag.',
+    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
+    inputProblems: { cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of desktops', desktopPageSchema) },
+    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
+  },
+  listRooms: {
+    tag: 'Catalog',
+    summary: 'Rooms, the option namespaces each owns, and its docs page',
+    description: 'Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops (the spec leaves them open; they behave identically).',
+    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
+    inputProblems: { cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of rooms', roomPageSchema) },
+    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
+  },
+  listApps: {
+    tag: 'Catalog',
+    summary: 'Downloadable apps with their release and download URLs',
+    description:
+      'One row per app with a macOS release: its title and blurb, the URL of its latest release on this API (/v1/releases/{app}), its download redirect (/download/{app}), its repository on the code host and its docs page. Listing looks nothing up on the code host. Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops.',
+    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
+    inputProblems: { cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of apps', appPageSchema) },
+    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
+  },
+  listOptions: {
+    tag: 'Catalog',
+    summary: 'Every option of the reference, with its type, default, rules and marks',
+    description:
+      'The rows of the option browser (/docs/options), as the reference states them, in its order. One page holds every option (`limit` 1–200, default 200), so one call reads them all. Filters combine: `room`; `q`, words that must all appear (case-insensitively) in the name, type, default or rules; `host_only` (`true` or `false`, the Host-only mark); `desktop_safe` (`true`: a desktop may set it, i.e. no Host-only mark; `false`: it may not; `per_key`: marked Desktop-safe per key). A `cursor` is bound to the filters it was issued with. Sandbox answers the same rows (they involve no live lookup) with `sandbox: true`.',
+    query: z.object({
+      room: z.enum(roomIds).optional().describe('Only this room\'s options'),
+      q: z.string().max(maxQueryLength).optional().describe(`Words to find in the name, type, default or rules; at most ${maxQueryLength} characters`),
+      host_only: z.enum(['true', 'false']).optional().describe('Only options with (`true`) or without (`false`) the Host-only mark'),
+      desktop_safe: z.enum(['true', 'false', 'per_key']).optional().describe('`true`: a desktop may set it; `false`: it may not; `per_key`: marked Desktop-safe per key'),
+      limit: decimalInteger(1, optionPageSizes.max)
+        .optional()
+        .describe(`Page size, 1–${optionPageSizes.max}; default ${optionPageSizes.default} (every option)`)
+        .meta({ default: optionPageSizes.default }),
+      cursor: cursorParam,
+      sandbox: sandboxParam,
+    }),
+    inputProblems: { cursor: 'invalid_cursor' },
+    responses: { 200: json('A page of options', optionPageSchema) },
+    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
+  },
+  getRelease: {
+    tag: 'Releases',
+    summary: 'Latest signed macOS release of an app',
+    description:
+      'Looked up live on the code host (cached five minutes at the edge and in the store). The asset is the most-preferred macOS artifact: disk image over archive.',
+    params: z.object({ app: appParam }),
+    query: z.object({ sandbox: sandboxParam }),
+    responses: { 200: json('The release', releaseSchema) },
+    errors: ['unknown_app', 'no_release', 'rate_limited', 'upstream_unavailable'],
+  },
+  getReleaseAlias: {
+    tag: 'Releases',
+    summary: 'Latest release (un-versioned alias)',
+    description: 'The alias of /v1/releases/{app} that shipped first; returns the same document. No sandbox parameter is declared.',
+    params: z.object({ app: appParam }),
+    responses: { 200: json('The release', releaseSchema) },
+    errors: ['unknown_app', 'no_release', 'rate_limited', 'upstream_unavailable'],
+  },
+  download: {
+    tag: 'Releases',
+    summary: 'Download the latest release',
+    description:
+      '302 to the most-preferred macOS asset of the latest release; when no signed artifact is found, 302 to the repository\'s releases page. Only code-host URLs are redirect targets. An unknown app is a 404: markdown naming where to look for non-HTML clients, the site\'s 404 page for browsers.',
+    params: z.object({ app: appParam }),
+    responses: {
+      302: {
+        description: 'Redirect to the asset or the releases page',
+        representation: 'redirect',
+        headers: { Location: { description: 'Target on the code host', schema: z.url(), required: true } },
+      },
+      404: { ...markdown('Not a downloadable app: markdown naming where to look; the site\'s 404 page (text/html) for browsers'), alternates: [{ representation: 'html', schema: z.string() }] },
+    },
+    errors: [],
+  },
+  runBatch: {
+    tag: 'Batch and jobs',
+    summary: 'Run up to 20 reads in one request',
+    description:
+      'One result per operation, in order. A failing operation is an `ok:false` entry carrying its problem inside a 200. For more than 20 operations use /v1/jobs.',
+    headers: { 'Idempotency-Key': idempotencyKeyHeader },
+    body: { schema: batchRequestSchema, description: 'The operations and an optional `sandbox`; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: maxBatchBodyBytes },
+    inputProblems: { 'Idempotency-Key': 'invalid_idempotency_key' },
+    responses: {
+      200: json('The batch answer', batchAnswerSchema, {
+        'Idempotency-Replayed': { description: '`true` when answered from idempotency memory', schema: z.literal('true') },
+      }),
+    },
+    errors: [
+      'invalid_json',
+      'invalid_batch',
+      'batch_too_large',
+      'invalid_idempotency_key',
+      'idempotency_key_in_use',
+      'idempotency_key_reused',
+      'rate_limited',
+      'store_unavailable',
+    ],
+  },
+  submitJob: {
+    tag: 'Batch and jobs',
+    summary: 'Submit a batch as an asynchronous job',
+    description:
+      'Same body as /v1/batch, up to 100 operations and 64 KiB (both this site\'s own limits: the spec says a job body has a limit, not its value). Poll the `Location` for the result; results are kept one hour after completion. A job whose run has not finished 30 seconds after it started reads as `failed` (this site\'s own limit; the spec sets none).',
+    body: { schema: jobRequestSchema, description: 'The operations and an optional `sandbox`; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: maxJobBodyBytes },
+    responses: {
+      202: json('The queued job', jobSchema, {
+        Location: { description: 'The job URL (equals `url`)', schema: uriReference(), required: true },
+        'Retry-After': { description: 'Seconds before the first poll (1)', schema: z.literal(1), required: true },
+      }),
+    },
+    errors: ['invalid_json', 'invalid_batch', 'job_too_large', 'rate_limited', 'store_unavailable'],
+  },
+  getJob: {
+    tag: 'Batch and jobs',
+    summary: 'Read a job',
+    description:
+      '`queued`, `done` with the result (same shape as the batch answer), or `failed` when the job itself crashed or its runner died. `sandbox` is accepted like on every /v1 read and changes nothing: reading a job looks nothing up live, and a job submitted with `"sandbox": true` already holds fixture answers.',
+    params: z.object({ id: z.string().describe('The job id from the 202') }),
+    query: z.object({ sandbox: sandboxParam }),
+    responses: { 200: json('The job', jobSchema) },
+    errors: ['unknown_job', 'rate_limited', 'store_unavailable'],
+  },
+} as const satisfies Record<string, DoorSpec>;
+
+export const endpointById = doorLookup(v1Doors);
