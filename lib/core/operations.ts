@@ -31,6 +31,7 @@ const pageInput = {
   limit: z.number().int().nullish(),
   cursor: z.string().nullish(),
 };
+const pageInputSchema = z.object(pageInput);
 
 export interface OperationNames {
   /** Ids of the endpoint rows that answer it (lib/api). */
@@ -58,6 +59,21 @@ export interface OperationSpec<I extends z.ZodType = z.ZodType, O extends z.ZodT
 /** Keeps each entry's own input and output types while checking its shape. */
 const operation = <I extends z.ZodType, O extends z.ZodType, const N extends OperationNames>(spec: OperationSpec<I, O> & { names: N }) => spec;
 
+/** A paged list of the catalog (spec "Other shapes": the desktop, room and app lists), answered at one /v1 row. */
+const listOperation = <const Row extends string, O extends z.ZodType>(
+  row: Row,
+  output: O,
+  read: (services: ReadServices, page: z.output<typeof pageInputSchema>) => Result<z.output<O>, CoreError>,
+) =>
+  operation({
+    names: { rest: [row] },
+    input: pageInputSchema,
+    output,
+    errors: ['invalid_cursor'],
+    live: false,
+    run: (page, services) => read(services, page),
+  });
+
 export const operations = {
   search: operation({
     names: { rest: ['searchDocs'], mcp: 'search_docs', a2a: 'search-docs', batch: 'search' },
@@ -83,30 +99,9 @@ export const operations = {
     live: false,
     run: ({ desktop }, services) => services.install(desktop),
   }),
-  desktops: operation({
-    names: { rest: ['listDesktops'] },
-    input: z.object(pageInput),
-    output: desktopPageSchema,
-    errors: ['invalid_cursor'],
-    live: false,
-    run: (page, services) => services.desktops(page),
-  }),
-  rooms: operation({
-    names: { rest: ['listRooms'] },
-    input: z.object(pageInput),
-    output: roomPageSchema,
-    errors: ['invalid_cursor'],
-    live: false,
-    run: (page, services) => services.rooms(page),
-  }),
-  apps: operation({
-    names: { rest: ['listApps'] },
-    input: z.object(pageInput),
-    output: appPageSchema,
-    errors: ['invalid_cursor'],
-    live: false,
-    run: (page, services) => services.apps(page),
-  }),
+  desktops: listOperation('listDesktops', desktopPageSchema, (services, page) => services.desktops(page)),
+  rooms: listOperation('listRooms', roomPageSchema, (services, page) => services.rooms(page)),
+  apps: listOperation('listApps', appPageSchema, (services, page) => services.apps(page)),
   options: operation({
     names: { rest: ['listOptions'] },
     input: z.object({
