@@ -1,8 +1,14 @@
 // The runner's printing (scripts/bench/run.mjs): its preamble, the table of cases (a)-(d) with their ratios and
-// verdicts, the details, goals, notes and command lines, and the memory soak's table (e). Nothing here measures:
-// each function formats what it is given.
+// verdicts, the details, goals, notes and command lines, the memory soak's table (e) and the dev loop's (j).
+// Nothing here measures: each function formats what it is given.
 import { cpus } from 'node:os';
 import { commandLine, hasProcStat, hasTaskset, loadCore, serverCore } from './processes.mjs';
+
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 export const fmt = {
   rps: (value) => value.toFixed(0),
@@ -163,4 +169,41 @@ export function printSoakReport({ rows, commands, heapMiB }) {
     `The uncapped servers' growth is garbage V8 has not yet collected (its default old-space limit is a share of the machine's memory); the capped ones (old space ≤ ${heapMiB} MiB) show what is kept, and a server that kept something unbounded would have died there.`,
   );
   console.log(`\nCOMMANDS (e)\n${commands.join('\n')}`);
+}
+
+/**
+ * Case (j), the dev loop (dev-loop.mjs): ours beside stock, each `{ firstPageMs, warmMs, editMs, search, cpu,
+ * command }`, with the ratios and the goals.
+ */
+export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDoor, seenMs }) {
+  const ms = (value) => (value === undefined ? 'not seen' : `${value.toFixed(0)} ms`);
+  const list = (values) => values.map((value) => value.toFixed(0)).join(' / ');
+  const ratio = (a, b) => (a === undefined || b === undefined ? '—' : `${(a / b).toFixed(2)}×`);
+  const goals = [];
+  const row = (figure, a, b, goal, pass, detail = '') => {
+    if (goal) goals.push({ figure, goal, pass, value: ratio(a, b) });
+    return [figure, ms(a), ms(b), ratio(a, b), goal ?? 'report', goal ? (pass ? 'PASS' : 'MISS') : '—', detail];
+  };
+  const [oursEdit, stockEdit] = [median(ours.editMs), median(stock.editMs)];
+  const [oursWarm, stockWarm] = [median(ours.warmMs), median(stock.warmMs)];
+  const stockSearch = Object.values(stock.search)[0];
+  const rows = [
+    row('first docs page after start', ours.firstPageMs, stock.firstPageMs, '≤ 1.00×', ours.firstPageMs <= stock.firstPageMs),
+    row(`warm re-render (median of ${ours.warmMs.length})`, oursWarm, stockWarm, '≤ 1.50×', oursWarm <= 1.5 * stockWarm, `ours ${list(ours.warmMs)}; stock ${list(stock.warmMs)}`),
+    row(`MDX edit until visible (median of ${ours.editMs.length})`, oursEdit, stockEdit, '≤ 1.50×', oursEdit <= 1.5 * stockEdit, `ours ${list(ours.editMs)}; stock ${list(stock.editMs)}`),
+  ];
+  for (const [label, value] of Object.entries(ours.search)) {
+    rows.push([`search sees the edit: ours ${label}`, ms(value), `${ms(stockSearch)} (${stockDoor})`, ratio(value, stockSearch), 'ours yes', value !== undefined ? 'PASS' : 'MISS', 'from the write until the answer holds the word']);
+    goals.push({ figure: `search sees the edit (${label})`, goal: 'yes', pass: value !== undefined, value: value === undefined ? 'no' : `yes, ${ms(value)}` });
+  }
+  console.log(`\n(j) DEV LOOP (ours = this site's next dev, stock = ${creator} template with next ${versions.next}, fumadocs-core ${versions['fumadocs-core']}, fumadocs-ui ${versions['fumadocs-ui']}, fumadocs-mdx ${versions['fumadocs-mdx']}; ${pagePath})`);
+  console.log(table(['figure', 'ours', 'stock', 'ours ÷ stock', 'goal', 'verdict', 'runs (ms)'], rows, ['l', 'r', 'r', 'r', 'l', 'l', 'l']));
+  if (hasProcStat) {
+    console.log(`core ${serverCore} while each server ran: ours ${ours.cpu.busyPct}% busy (other processes ${ours.cpu.otherPct}%), stock ${stock.cpu.busyPct}% busy (other processes ${stock.cpu.otherPct}%)`);
+    if (Math.max(ours.cpu.otherPct, stock.cpu.otherPct) > 10) console.log(`WARNING: other processes took more than 10% of core ${serverCore} during a run; ratios near a goal are not decisive, run again on a quieter machine`);
+  }
+  console.log('\n(j) GOALS');
+  for (const goal of goals) console.log(`  ${goal.pass ? 'PASS' : 'MISS'}  ${goal.figure}: ${goal.value} (goal ${goal.goal})`);
+  console.log(`  info  stock's ${stockDoor} ${stockSearch === undefined ? `did not find the edit within ${seenMs / 1000} s` : `found the edit after ${ms(stockSearch)}`}`);
+  console.log(`\n(j) COMMANDS\n  ours: ${ours.command}\n  stock: ${stock.command}`);
 }

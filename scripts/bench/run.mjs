@@ -2,7 +2,7 @@
 // Every benchmark of the site, and every speed figure the tests do not assert, in one run (`npm run bench`). Plain ESM
 // JavaScript: Node 20 runs it without a TypeScript loader.
 //
-//   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only | --growth-only]
+//   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only | --growth-only | --dev-loop-only]
 //
 // Environment: BENCH_DURATION (measured seconds per case, default 10),
 // BENCH_ROUNDS (interleaved rounds the duration is split into, default 5),
@@ -15,7 +15,7 @@
 // BENCH_SOAK_RATE (its request rate, default 1000 req/s), BENCH_DIST_DIR
 // (build directory, default .next-bench), BENCH_GROWTH_FACTORS (content factors of
 // case (g), default 1,10,30). --soak-only runs case (e) alone, --growth-only
-// case (g) alone. See scripts/bench/README.md.
+// case (g) alone, --dev-loop-only case (j) alone. See scripts/bench/README.md.
 //
 // Exit status: 0 whether goals pass or miss (benchmarks are not tests);
 // 1 when the benchmark could not be set up or a measurement is invalid
@@ -36,10 +36,10 @@ import { printLoadReport, printPreamble } from './report.mjs';
 // BENCH_DIST_DIR: another build directory (a side build of one's own in a shared tree).
 const distDir = process.env.BENCH_DIST_DIR || '.next-bench';
 
-const usage = 'usage: node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only | --growth-only]';
+const usage = 'usage: node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only | --growth-only | --dev-loop-only]';
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
-  if (!['--rebuild', '--no-build', '--cpu-prof', '--soak-only', '--growth-only'].includes(arg)) {
+  if (!['--rebuild', '--no-build', '--cpu-prof', '--soak-only', '--growth-only', '--dev-loop-only'].includes(arg)) {
     console.error(`unknown argument ${arg}\n${usage}`);
     process.exit(2);
   }
@@ -72,6 +72,7 @@ const settings = {
   soakHeapMiB: numberFromEnv('BENCH_SOAK_HEAP_MIB', 256),
   soakOnly: args.has('--soak-only'),
   growthOnly: args.has('--growth-only'),
+  devLoopOnly: args.has('--dev-loop-only'),
   growthFactors: (process.env.BENCH_GROWTH_FACTORS || '1,10,30').split(',').map(Number),
 };
 if (!settings.growthFactors.every((factor) => factor >= 1)) {
@@ -83,6 +84,12 @@ if (!settings.growthFactors.every((factor) => factor >= 1)) {
 async function runGrowth() {
   const { runGrowthCase } = await import('./growth.mjs');
   return runGrowthCase({ factors: settings.growthFactors, settings: { connections: settings.connections, warmup: 3, duration: 6, rounds: 3 } });
+}
+
+/** Case (j), the dev loop (scripts/bench/dev-loop.mjs): `next dev` of its own copy beside a stock Fumadocs app; no build. */
+async function runDevLoop() {
+  const { runDevLoopCase } = await import('./dev-loop.mjs');
+  await runDevLoopCase();
 }
 
 // ---------------------------------------------------------------------------
@@ -180,6 +187,12 @@ async function main() {
   const nextVersion = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/next/package.json'), 'utf8')).version;
   printPreamble({ nextVersion, autocannonVersion, redisVersion, tasksetVersion, settings });
 
+  if (settings.devLoopOnly) {
+    await waitForQuiet(numberFromEnv('BENCH_QUIET_WAIT', 60, { allowZero: true }));
+    await runDevLoop();
+    console.log(`\ntotal time ${Math.round((Date.now() - started) / 1000)} s`);
+    return 0;
+  }
   if (settings.growthOnly) {
     await waitForQuiet(numberFromEnv('BENCH_QUIET_WAIT', 60, { allowZero: true }));
     const growthInvalid = await runGrowth();
@@ -211,6 +224,7 @@ async function main() {
     await stopAll();
     const soakInvalid = await runSoakCases({ settings, startNext });
     const growthInvalid = await runGrowth();
+    await runDevLoop();
     if (profileDir) {
       const written = readdirSync(profileDir, { recursive: true }).filter((file) => String(file).endsWith('.cpuprofile'));
       console.log(`\nCPU profiles (one directory per server): ${written.map((file) => path.join(profileDir, String(file))).join(', ') || '(none written)'}`);
