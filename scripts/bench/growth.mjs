@@ -41,13 +41,23 @@ const broadQuery = 'layer';
 const firstQuery = 'wallpaper';
 const roomsPath = '/v1/rooms?sandbox=true';
 
-/** A copy of the repository at `factor`× its content, node_modules hard-linked (copied where links are not possible). */
-function prepareCopy(factor) {
-  const dir = mkdtempSync(path.join(tmpdir(), `layer-growth-${factor}x-`));
+/**
+ * A copy of what the repository needs to build and serve, under the system's temporary directory (removed on exit
+ * unless the caller removes it sooner), node_modules hard-linked (copied where links are not possible). Also used by
+ * the dev-loop case (dev-loop.mjs).
+ */
+export function copyRepository(prefix) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   scratchDirs.push(dir);
   for (const entry of copied.filter((name) => existsSync(path.join(repoRoot, name)))) cpSync(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   const linked = spawnSync('cp', ['-al', path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules')], { stdio: 'ignore' });
   if (linked.status !== 0) cpSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  return dir;
+}
+
+/** A copy of the repository at `factor`× its content. */
+function prepareCopy(factor) {
+  const dir = copyRepository(`layer-growth-${factor}x-`);
   const { pages, bytes } = writeGrowthContent(dir, factor);
   const realPages = countPages(path.join(dir, 'content/docs')) - pages;
   return { dir, pages: realPages + pages, generated: pages, mdxKiB: Math.round(bytes / 1024) };

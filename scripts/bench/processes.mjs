@@ -226,3 +226,70 @@ export async function startNextServer(name, env, { nodeArgs = [], cwd = repoRoot
   }
   return { name, url, record };
 }
+
+/** The first line of `<command> <versionArgs>`; a SetupError with `hint` when the tool is missing or fails. */
+export function requireTool(command, versionArgs, hint) {
+  const probe = spawnSync(command, versionArgs, { encoding: 'utf8' });
+  if (probe.error !== undefined || probe.status !== 0) throw new SetupError(`${command} is required and was not found or does not run. ${hint}`);
+  return `${probe.stdout}${probe.stderr}`.split('\n')[0].trim();
+}
+
+/** A `redis-server` on core 1, loopback only, no persistence (its working directory is `scratch`). */
+export async function startRedis(scratch) {
+  const port = await freePort();
+  const record = spawnPinned('redis-server', loadCore, 'redis-server', [
+    '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', scratch,
+  ]);
+  const deadline = Date.now() + 10_000;
+  while (!/Ready to accept connections/i.test(record.stdout)) {
+    if (record.exited) throw new SetupError(`redis-server exited on start.\n${describeExit(record)}`);
+    if (Date.now() > deadline) throw new SetupError(`redis-server did not start within 10 s.\n${describeExit(record)}`);
+    await sleep(25);
+  }
+  return { port, record };
+}
+
+/** One run of soak.mjs (case (e)) on core 1; its last stdout line is the result. */
+export async function runSoakProgram(name, soakArgs, seconds) {
+  const record = spawnPinned(name, loadCore, process.execPath, ['scripts/bench/soak.mjs', ...soakArgs]);
+  const exited = new Promise((resolve) => (record.exited ? resolve() : record.child.once('exit', resolve)));
+  if ((await Promise.race([exited, sleep((seconds + 90) * 1000).then(() => 'timeout')])) === 'timeout') {
+    await stop(record);
+    throw new SetupError(`${name} did not finish.\n${describeExit(record)}`);
+  }
+  if (record.child.exitCode !== 0) throw new SetupError(`${name} failed.\n${describeExit(record)}`);
+  try {
+    return { ...JSON.parse(record.stdout.trim().split('\n').at(-1)), command: record.command.replace(process.execPath, 'node') };
+  } catch {
+    throw new SetupError(`${name} printed no result.\n${describeExit(record)}`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The machine is shared: other processes' load on the two cores.
+
+async function backgroundLoad(ms = 1000) {
+  const before = coreTimes();
+  await sleep(ms);
+  const after = coreTimes();
+  const share = (core) => Math.round((100 * (after[core].busy - before[core].busy)) / Math.max(1, after[core].total - before[core].total));
+  return { core0: share(serverCore), core1: share(loadCore) };
+}
+
+/** The machine may be shared: wait (up to `limitS` seconds, BENCH_QUIET_WAIT in run.mjs) for both cores to be nearly idle. */
+export async function waitForQuiet(limitS) {
+  if (!hasProcStat) {
+    console.log('background load: not measured (no /proc/stat on this platform); make sure the machine is otherwise idle.');
+    return;
+  }
+  const deadline = Date.now() + limitS * 1000;
+  let load = await backgroundLoad();
+  const busy = () => load.core0 > 10 || load.core1 > 10;
+  if (busy()) console.log(`background load: core ${serverCore} ${load.core0}%, core ${loadCore} ${load.core1}% busy; waiting up to ${limitS} s for other processes to finish…`);
+  while (busy() && Date.now() < deadline) {
+    await sleep(4000);
+    load = await backgroundLoad();
+  }
+  console.log(`background load before starting (1 s sample): core ${serverCore} ${load.core0}% busy, core ${loadCore} ${load.core1}% busy`);
+  if (busy()) console.log('WARNING: other processes are using the CPU; the numbers will be noisy (see the "other" columns).');
+}
