@@ -2,7 +2,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { installNodeServerHooks } = await import('./lib/http/node-server-hooks');
-    const { allowedMethods } = await import('./lib/api/route-map');
+    const { allowedMethods } = await import('./lib/endpoints/route-map');
     const { StaticBrotliCache } = await import('./lib/http/static-brotli');
     const { PageBrotliCache } = await import('./lib/http/page-brotli');
     // Static asset names are content hashes, and pages prerendered, only in production builds.

@@ -7,7 +7,7 @@ export const docsRoute = '/docs';
 export const docsContentRoute = '/llms.mdx/docs';
 export const docsImageRoute = '/og/docs';
 export const searchIndexRoute = '/api/search';
-/** The search dialog's server search (Fumadocs result rows; lib/api/docs-search-rows.ts). */
+/** The search dialog's server search (Fumadocs result rows; lib/endpoints/docs-search-rows.ts). */
 export const docsSearchRoute = '/api/docs-search';
 export const llmsTxtRoute = '/llms.txt';
 export const llmsFullTxtRoute = '/llms-full.txt';

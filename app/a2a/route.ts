@@ -1,5 +1,5 @@
-import { a2aTransport } from '@/lib/api/handlers/agent-doors';
-import { serve } from '@/lib/api/route-handlers';
+import { a2aTransport } from '@/lib/endpoints/handlers/agent-doors';
+import { serve } from '@/lib/endpoints/route-handlers';
 
 // A2A (spec "Agent endpoints"): JSON-RPC 2.0, SendMessage (1.0) and message/send (0.3).
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-import { everydayInstaller } from '@/lib/api/handlers/installers';
-import { serve } from '@/lib/api/route-handlers';
+import { everydayInstaller } from '@/lib/endpoints/handlers/installers';
+import { serve } from '@/lib/endpoints/route-handlers';
 
 export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(everydayInstaller);

@@ -1,4 +1,4 @@
-import { serve } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/endpoints/route-handlers';
 import { llmsFullTxtHandler } from '@/lib/docs/text-views';
 
 export const dynamic = 'force-static';

@@ -1,6 +1,6 @@
-import { mcpRouteOptions } from '@/lib/api/handlers/agents';
-import { mcpTransport } from '@/lib/api/handlers/agent-doors';
-import { serve } from '@/lib/api/route-handlers';
+import { mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { mcpTransport } from '@/lib/endpoints/handlers/agent-doors';
+import { serve } from '@/lib/endpoints/route-handlers';
 
 // MCP for coding agents (spec "Agent endpoints"): serverInfo `svc`, every tool.
 export const dynamic = 'force-dynamic';

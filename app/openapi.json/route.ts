@@ -1,5 +1,5 @@
-import { serve } from '@/lib/api/route-handlers';
-import { openApiHandler } from '@/lib/api/openapi-handler';
+import { serve } from '@/lib/endpoints/route-handlers';
+import { openApiHandler } from '@/lib/endpoints/openapi-handler';
 
 // Dynamic: the document names the runtime's origin, and the rate limit runs on every request.
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-import { structuredDataHandler } from '@/lib/api/handlers/structured-data';
-import { serve } from '@/lib/api/route-handlers';
+import { structuredDataHandler } from '@/lib/endpoints/handlers/structured-data';
+import { serve } from '@/lib/endpoints/route-handlers';
 
 export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(structuredDataHandler);

@@ -1,4 +1,4 @@
-import { serve } from '@/lib/api/route-handlers';
+import { serve } from '@/lib/endpoints/route-handlers';
 import { sitemapHandler } from '@/lib/docs/sitemap';
 
 export const dynamic = 'force-static';

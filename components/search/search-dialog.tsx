@@ -4,7 +4,7 @@ import { ChevronRightIcon, HashIcon, SearchIcon, TextIcon } from '@/components/i
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { docsSearchRoute } from '@/lib/routes';
-import type { DialogSearchRow } from '@/lib/api/docs-search-rows';
+import type { DialogSearchRow } from '@/lib/endpoints/docs-search-rows';
 import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing';
 
 /**
@@ -15,7 +15,7 @@ import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing
  *
  * How a person typing stays under the rate limit (600 requests a minute,
  * counted for this endpoint in a window of its own, see the endpoint's row
- * in lib/api/contract.ts) while results still show within 150 ms of the
+ * in lib/endpoints/contract.ts) while results still show within 150 ms of the
  * last keystroke:
  * - a token bucket: requests spend tokens, which come back one every
  *   `tokenEveryMs` up to `tokenBurst`, so there are never more than

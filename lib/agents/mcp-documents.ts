@@ -22,7 +22,7 @@ import { toolDescription } from './tools';
  *   reverse-DNS.
  *
  * Pure functions of the public origin; the route layer adds CORS and the
- * rate limit (lib/api).
+ * rate limit (lib/endpoints).
  */
 
 

@@ -50,7 +50,7 @@ import type { ToolContext } from './tools';
  *   loopback host. A public deployment answers any host and origin (spec
  *   "Authentication" 2: open CORS, no authentication).
  *
- * The route layer does the rest from the endpoint table (lib/api): the 405
+ * The route layer does the rest from the endpoint table (lib/endpoints): the 405
  * for every other method (GET too: there is nothing to stream), the open
  * CORS headers and preflight, and the rate limit.
  */

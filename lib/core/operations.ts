@@ -34,7 +34,7 @@ const pageInput = {
 const pageInputSchema = z.object(pageInput);
 
 export interface OperationNames {
-  /** Ids of the endpoint rows that answer it (lib/api). */
+  /** Ids of the endpoint rows that answer it (lib/endpoints). */
   rest?: readonly string[];
   /** The MCP tool (spec "Agent endpoints", MCP tools). */
   mcp?: string;

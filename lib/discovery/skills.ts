@@ -12,7 +12,7 @@ import { discovery, mcp, openApiRoute, skillRoute } from '@/lib/routes';
  *
  * A skill teaches one task through the door that already does it: the MCP
  * tool of the tool table and the matching REST call of the endpoint table.
- * Both tables are passed in (lib/api/handlers/discovery.ts binds them), so
+ * Both tables are passed in (lib/endpoints/handlers/discovery.ts binds them), so
  * a SKILL.md says what `tools/list` and /openapi.json say, and this module
  * stands on no door.
  */
@@ -24,7 +24,7 @@ const skillName = /^(?=.{1,64}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * The three skills, the tool and REST row each one teaches (ids of
- * lib/agents/tools.ts and lib/api/contract.ts), and the REST call its
+ * lib/agents/tools.ts and lib/endpoints/contract.ts), and the REST call its
  * SKILL.md shows (a URL the real-server walk requests and that answers 200).
  */
 export const skillPlan = [

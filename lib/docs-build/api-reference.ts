@@ -1,7 +1,7 @@
-import type { EndpointSpec } from '@/lib/api/endpoint';
-import { endpoints } from '@/lib/api/doors';
-import { rateLimitHeaders } from '@/lib/api/doors/shared';
-import { buildOpenApiDocument } from '@/lib/api/openapi';
+import type { EndpointSpec } from '@/lib/endpoints/endpoint';
+import { endpoints } from '@/lib/endpoints/doors';
+import { rateLimitHeaders } from '@/lib/endpoints/doors/shared';
+import { buildOpenApiDocument } from '@/lib/endpoints/openapi';
 import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
 import { problemTypeRoute } from '@/lib/routes';
 
@@ -247,7 +247,7 @@ interface OpenApiOperation {
 
 export function findEndpoint(id: string): EndpointSpec {
   const row = endpoints.find((endpoint) => endpoint.id === id);
-  if (!row) throw new Error(`No endpoint with id "${id}" in lib/api/contract.ts`);
+  if (!row) throw new Error(`No endpoint with id "${id}" in lib/endpoints/contract.ts`);
   return row;
 }
 

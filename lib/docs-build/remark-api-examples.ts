@@ -1,6 +1,6 @@
 import type { BlockContent, Code, Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
-import { answerInProcess } from '@/lib/api/in-process';
+import { answerInProcess } from '@/lib/endpoints/in-process';
 import { v1 } from '@/lib/routes';
 import { codeBlock, elementFailure } from '@/lib/docs/mdast-builders';
 
@@ -8,7 +8,7 @@ import { codeBlock, elementFailure } from '@/lib/docs/mdast-builders';
  * remark-api-examples: `<ApiExample path="/v1/desktops?limit=2&sandbox=true" />`
  * in the API pages becomes the curl command and the answer this service
  * gives to it, run at build time through the same handler the route binds
- * (lib/api/in-process.ts). Examples use the sandbox, whose answers are the
+ * (lib/endpoints/in-process.ts). Examples use the sandbox, whose answers are the
  * same bytes on every call, so the docs show what the command returns;
  * tests/server/api-examples.test.ts runs every example against `next start`
  * and compares. Nothing in an example response is typed by hand.

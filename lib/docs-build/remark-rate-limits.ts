@@ -1,13 +1,13 @@
 import type { BlockContent, List, ListItem, PhrasingContent, Root } from 'mdast';
 import type { VFile } from 'vfile';
-import type { EndpointSpec, EndpointTag } from '../api/endpoint';
-import { endpoints } from '../api/doors';
+import type { EndpointSpec, EndpointTag } from '../endpoints/endpoint';
+import { endpoints } from '../endpoints/doors';
 import { elementLocation, inlineCode, paragraph, replaceElements, strong, text } from '@/lib/docs/mdast-builders';
 
 /**
  * remark-rate-limits: replaces `<RateLimitWindows />` on the Limits page
  * with which endpoints count in which rate-limit window, read from the
- * endpoint table (lib/api/contract.ts: `rateLimited`, `rateLimitBucket`)
+ * endpoint table (lib/endpoints/contract.ts: `rateLimited`, `rateLimitBucket`)
  * at build time, the same rows the route layer applies the limit from. The
  * page cannot drift from what the server counts: a row that changes its
  * window changes the page at the next build.

@@ -1,8 +1,8 @@
 import { source } from '@/lib/source';
 import { exportSourceIndex } from './search-export';
-import { documentCache, documentResponder } from '@/lib/api/document-responder';
-import { endpointById } from '@/lib/api/doors/docs';
-import { door } from '@/lib/api/handler';
+import { documentCache, documentResponder } from '@/lib/endpoints/document-responder';
+import { endpointById } from '@/lib/endpoints/doors/docs';
+import { door } from '@/lib/endpoints/handler';
 
 /**
  * The Fumadocs (Orama-shaped) search index of every page and section,

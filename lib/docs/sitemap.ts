@@ -1,5 +1,5 @@
-import { endpointById } from '@/lib/api/doors/docs';
-import { door } from '@/lib/api/handler';
+import { endpointById } from '@/lib/endpoints/doors/docs';
+import { door } from '@/lib/endpoints/handler';
 import { env, publicOrigin } from '@/lib/env';
 import { allProblemCodes } from '@/lib/http/problem-codes';
 import type { RouteHandler } from '@/lib/http/route-handler';

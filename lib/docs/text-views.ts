@@ -1,5 +1,5 @@
-import { endpointById } from '@/lib/api/doors/docs';
-import { door } from '@/lib/api/handler';
+import { endpointById } from '@/lib/endpoints/doors/docs';
+import { door } from '@/lib/endpoints/handler';
 import { docsLlms, findPage } from '@/lib/source';
 
 const markdownHeaders = { 'Content-Type': 'text/markdown; charset=utf-8' };

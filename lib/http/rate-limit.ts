@@ -9,7 +9,7 @@ import type { RateLimiter } from '@/lib/store/types';
  * The per-client rate limit (spec: "Limits"): 600 requests a minute per
  * client IP, one window shared by every rate-limited endpoint (except an
  * endpoint with a window of its own, `rateLimitBucket`). Applied in
- * the route layer (lib/api/route-handlers.ts wraps every handler of a
+ * the route layer (lib/endpoints/route-handlers.ts wraps every handler of a
  * path whose table row is `rateLimited`, and the /v1 and /api catch-alls),
  * not in proxy.ts: Next's proxy step alone halved the throughput of a
  * cheap /v1 read (npm run bench, case a).
@@ -46,7 +46,7 @@ export interface RateLimitOutcome {
 /**
  * `bucket` counts the request in a window of its own (`<bucket>:<client>`,
  * same ceiling) instead of the client's shared one; see `rateLimitBucket`
- * in lib/api/endpoint.ts.
+ * in lib/endpoints/endpoint.ts.
  */
 export async function applyRateLimit(request: Request, deps: RateLimitDeps, bucket?: string): Promise<RateLimitOutcome> {
   const client = requestClient(request, deps.clientIp);

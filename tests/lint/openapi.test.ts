@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApiHandler } from '@/lib/api/openapi-handler';
+import { openApiHandler } from '@/lib/endpoints/openapi-handler';
 import { formatProblems, lintOpenApi } from '../helpers/openapi-linters';
 
 /**

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes, type RouteRow } from '@/lib/api/contract';
+import { routes, type RouteRow } from '@/lib/endpoints/contract';
 import { endpointExamples, type EndpointExample } from '../fixtures/endpoint-examples';
 import { client, type HttpResult } from '../helpers/http';
 

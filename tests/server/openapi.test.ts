@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, inject, it } from 'vitest';
-import { endpoints } from '@/lib/api/doors';
-import { mediaTypes } from '@/lib/api/endpoint';
+import { endpoints } from '@/lib/endpoints/doors';
+import { mediaTypes } from '@/lib/endpoints/endpoint';
 import { endpointExamples } from '../fixtures/endpoint-examples';
 import { client } from '../helpers/http';
 import { formatProblems, lintOpenApi } from '../helpers/openapi-linters';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { download, getRelease } from '@/lib/api/handlers/v1';
+import { download, getRelease } from '@/lib/endpoints/handlers/v1';
 import { createCodeHostClient } from '@/lib/code-host';
 import { parseEnv } from '@/lib/env';
 import { createInstallerHandlers } from '@/lib/installers';

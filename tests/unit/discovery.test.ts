@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentResponder, strongEtag } from '@/lib/api/document-responder';
+import { documentResponder, strongEtag } from '@/lib/endpoints/document-responder';
 import { ifNoneMatchMatches } from '@/lib/http/conditional';
 import { findTool, toolDescription } from '@/lib/agents/tools';
 import { agentPage } from '@/lib/discovery/agent-page';
@@ -151,7 +151,7 @@ describe('the 401 of an endpoint that would need credentials (unused today)', ()
 });
 
 describe('skills', () => {
-  // The real tool table, as lib/api/handlers/discovery.ts hands it over.
+  // The real tool table, as lib/endpoints/handlers/discovery.ts hands it over.
   const sources: SkillSource[] = skillPlan.map((plan) => ({
     name: plan.name,
     tool: toolDescription(findTool(plan.tool)!),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dialogRows, dialogSearchRowSchema, type DialogPage } from '@/lib/api/docs-search-rows';
-import { endpointById } from '@/lib/api/doors/docs';
+import { dialogRows, dialogSearchRowSchema, type DialogPage } from '@/lib/endpoints/docs-search-rows';
+import { endpointById } from '@/lib/endpoints/doors/docs';
 import { applyRateLimit } from '@/lib/http/rate-limit';
 import type { SearchHit } from '@/lib/core/schemas';
 import { createMemoryStore } from '@/lib/store/memory-store';

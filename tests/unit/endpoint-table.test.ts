@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { routes } from '@/lib/api/contract';
-import { endpoints } from '@/lib/api/doors';
+import { routes } from '@/lib/endpoints/contract';
+import { endpoints } from '@/lib/endpoints/doors';
 import { skillPlan } from '@/lib/discovery/skills';
 import { endpointExamples } from '../fixtures/endpoint-examples';
 
 /**
  * The endpoint table is three parts joined by row id: the routing contract
- * (lib/api/contract.ts), the doors' schemas and prose (lib/api/doors/) and
+ * (lib/endpoints/contract.ts), the doors' schemas and prose (lib/endpoints/doors/) and
  * the walk's examples (tests/fixtures/endpoint-examples.ts). What one part
  * says must agree with the others.
  */

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { EndpointSpec } from '@/lib/api/endpoint';
-import { deprecationHeaders, implement } from '@/lib/api/handler';
-import { allowHeader } from '@/lib/api/endpoint';
-import { endpointById } from '@/lib/api/doors';
-import { door } from '@/lib/api/handler';
-import { serve } from '@/lib/api/route-handlers';
+import type { EndpointSpec } from '@/lib/endpoints/endpoint';
+import { deprecationHeaders, implement } from '@/lib/endpoints/handler';
+import { allowHeader } from '@/lib/endpoints/endpoint';
+import { endpointById } from '@/lib/endpoints/doors';
+import { door } from '@/lib/endpoints/handler';
+import { serve } from '@/lib/endpoints/route-handlers';
 import { CoreError } from '@/lib/core/core-error';
 import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
-import * as v1 from '@/lib/api/handlers/v1';
+import * as v1 from '@/lib/endpoints/handlers/v1';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { parseBatchBody, batchLimits, jobLimits } from '@/lib/core/batch';
 import { validateIdempotencyKey } from '@/lib/core/idempotency';

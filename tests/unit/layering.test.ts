@@ -5,16 +5,16 @@ import { describe, expect, it } from 'vitest';
 /**
  * The house rules of lib/: the core and the platform below it depend on no
  * door. lib/core, lib/http and lib/store never import the REST door
- * (lib/api), the agent doors, the docs or the composition root
+ * (lib/endpoints), the agent doors, the docs or the composition root
  * (lib/runtime.ts); and no files of lib/ import each other in a loop.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const lowerFloors = ['lib/core', 'lib/http', 'lib/store', 'lib/catalog', 'lib/platform'];
-const doors = ['lib/api', 'lib/agents', 'lib/docs', 'lib/docs-build', 'lib/runtime.ts', 'app'];
+const doors = ['lib/endpoints', 'lib/agents', 'lib/docs', 'lib/docs-build', 'lib/runtime.ts', 'app'];
 /**
  * The agent doors (MCP, later A2A) stand on the core alone: they take their
  * services as arguments and never reach the REST door, the docs or the
- * composition root (lib/api/handlers/agents.ts binds the runtime).
+ * composition root (lib/endpoints/handlers/agents.ts binds the runtime).
  */
 const agentDoor = 'lib/agents';
 const agentFoundations = [agentDoor, ...lowerFloors, 'lib/routes.ts'];
@@ -85,17 +85,17 @@ describe('layering of lib/', () => {
     expect(offences).toEqual([]);
   });
 
-  it('keeps lib/api off lib/docs: the docs stand on the API, not the other way round', () => {
+  it('keeps lib/endpoints off lib/docs: the docs stand on the API, not the other way round', () => {
     const offences = [...graph].flatMap(([file, imports]) =>
-      file.startsWith('lib/api/') ? imports.filter((target) => target.startsWith('lib/docs/')).map((target) => `${file} -> ${target}`) : [],
+      file.startsWith('lib/endpoints/') ? imports.filter((target) => target.startsWith('lib/docs/')).map((target) => `${file} -> ${target}`) : [],
     );
     expect(offences).toEqual([]);
   });
 
   it('keeps the routing contract to ids, methods, paths and flags: no schemas, no doors', () => {
-    // What the proxy and every route load; the schemas and prose are the doors' (lib/api/doors/).
-    expect(graph.get('lib/api/contract.ts')).toEqual(['lib/routes.ts']);
-    expect(readFileSync(path.join(root, 'lib/api/contract.ts'), 'utf8')).not.toMatch(/from 'zod'/);
+    // What the proxy and every route load; the schemas and prose are the doors' (lib/endpoints/doors/).
+    expect(graph.get('lib/endpoints/contract.ts')).toEqual(['lib/routes.ts']);
+    expect(readFileSync(path.join(root, 'lib/endpoints/contract.ts'), 'utf8')).not.toMatch(/from 'zod'/);
   });
 
   it('has no import circles', () => {
@@ -137,7 +137,7 @@ describe('layering of lib/', () => {
 
   // The discovery documents are pure builders over plain inputs.
   // They read lib/catalog, lib/core and lib/routes and are handed the
-  // endpoint and tool tables by lib/api/handlers/discovery.ts; nothing below
+  // endpoint and tool tables by lib/endpoints/handlers/discovery.ts; nothing below
   // the doors reads them.
   const discoveryLayer = 'lib/discovery';
 

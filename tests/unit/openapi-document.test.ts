@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowHeader, type EndpointSpec, type HttpMethod } from '@/lib/api/endpoint';
-import { endpoints } from '@/lib/api/doors';
-import { openApiHandler } from '@/lib/api/openapi-handler';
-import { door } from '@/lib/api/handler';
-import { serve } from '@/lib/api/route-handlers';
+import { allowHeader, type EndpointSpec, type HttpMethod } from '@/lib/endpoints/endpoint';
+import { endpoints } from '@/lib/endpoints/doors';
+import { openApiHandler } from '@/lib/endpoints/openapi-handler';
+import { door } from '@/lib/endpoints/handler';
+import { serve } from '@/lib/endpoints/route-handlers';
 import { parseEnv } from '@/lib/env';
 import { createRuntime, installRuntime } from '@/lib/runtime';
 import { repositoryUrl, siteRepo } from '@/lib/site';

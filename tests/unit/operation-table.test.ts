@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { a2aSkills } from '@/lib/agents/a2a-skills';
 import { tools } from '@/lib/agents/tools';
-import type { EndpointSpec } from '@/lib/api/endpoint';
-import type { EndpointId } from '@/lib/api/contract';
-import { endpointById } from '@/lib/api/doors';
+import type { EndpointSpec } from '@/lib/endpoints/endpoint';
+import type { EndpointId } from '@/lib/endpoints/contract';
+import { endpointById } from '@/lib/endpoints/doors';
 import { operationIds, operationNamed, operations, runOperation, type OperationSpec } from '@/lib/core/operations';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { ok } from '@/lib/core/result';

@@ -8,8 +8,8 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
-import type { EndpointSpec } from '@/lib/api/endpoint';
-import { endpoints } from '@/lib/api/doors';
+import type { EndpointSpec } from '@/lib/endpoints/endpoint';
+import { endpoints } from '@/lib/endpoints/doors';
 import remarkRateLimits, { sharedWindow } from '@/lib/docs-build/remark-rate-limits';
 import { rateLimitHeaders } from '@/lib/http/rate-limit-headers';
 

@@ -1,5 +1,5 @@
-import { agentCard } from '@/lib/api/handlers/agent-doors';
-import { serve } from '@/lib/api/route-handlers';
+import { agentCard } from '@/lib/endpoints/handlers/agent-doors';
+import { serve } from '@/lib/endpoints/route-handlers';
 
 export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(agentCard);

@@ -1,6 +1,6 @@
-import { mcpRouteOptions } from '@/lib/api/handlers/agents';
-import { wellKnownMcpTransport } from '@/lib/api/handlers/agent-doors';
-import { serve } from '@/lib/api/route-handlers';
+import { mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { wellKnownMcpTransport } from '@/lib/endpoints/handlers/agent-doors';
+import { serve } from '@/lib/endpoints/route-handlers';
 
 // The same transport as /mcp, at its well-known address.
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { apiNotFound } from '@/lib/api/handlers/not-found';
+import { apiNotFound } from '@/lib/endpoints/handlers/not-found';
 
 // Any method on a path under this prefix that no endpoint answers.
 export const dynamic = 'force-dynamic';

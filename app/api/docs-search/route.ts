@@ -1,5 +1,5 @@
-import { serve } from '@/lib/api/route-handlers';
-import { docsSearchDialog } from '@/lib/api/handlers/docs-search';
+import { serve } from '@/lib/endpoints/route-handlers';
+import { docsSearchDialog } from '@/lib/endpoints/handlers/docs-search';
 
 // The search dialog's queries: the search core, rate-limited in a window of its own.
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { benchFloor } from '@/lib/api/handlers/bench';
+import { benchFloor } from '@/lib/endpoints/handlers/bench';
 
 export const dynamic = 'force-dynamic';
 export const GET = benchFloor;

@@ -1,6 +1,6 @@
-import { mcpRouteOptions } from '@/lib/api/handlers/agents';
-import { mcpDocsTransport } from '@/lib/api/handlers/agent-doors';
-import { serve } from '@/lib/api/route-handlers';
+import { mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { mcpDocsTransport } from '@/lib/endpoints/handlers/agent-doors';
+import { serve } from '@/lib/endpoints/route-handlers';
 
 // The documentation-only MCP transport: serverInfo `svc-docs`, only `search_docs`.
 export const dynamic = 'force-dynamic';

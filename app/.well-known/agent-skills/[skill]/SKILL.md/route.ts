@@ -1,5 +1,5 @@
-import { skillDocumentHandler } from '@/lib/api/handlers/discovery';
-import { serve } from '@/lib/api/route-handlers';
+import { skillDocumentHandler } from '@/lib/endpoints/handlers/discovery';
+import { serve } from '@/lib/endpoints/route-handlers';
 
 export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(skillDocumentHandler);

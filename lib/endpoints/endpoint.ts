@@ -7,7 +7,7 @@ export type { EndpointTag, HttpMethod };
 
 /**
  * The shapes of the endpoint table: a row of the routing contract
- * (lib/api/contract.ts) joined with its door (lib/api/doors/) describes
+ * (lib/endpoints/contract.ts) joined with its door (lib/endpoints/doors/) describes
  * everything the service answers at one method and path: JSON reads,
  * POSTs, text/plain and text/markdown documents, redirects, SSE streams and
  * JSON-RPC transports. From them come the handlers' validation,
@@ -59,10 +59,10 @@ export interface ResponseSpec {
 }
 
 /**
- * What a door says of one row of the routing contract (lib/api/contract.ts):
+ * What a door says of one row of the routing contract (lib/endpoints/contract.ts):
  * its request and response schemas, which the handler wrapper validates with
- * (lib/api/handler.ts), and its OpenAPI text (lib/api/openapi.ts). The doors
- * are in lib/api/doors/, keyed by row id.
+ * (lib/endpoints/handler.ts), and its OpenAPI text (lib/endpoints/openapi.ts). The doors
+ * are in lib/endpoints/doors/, keyed by row id.
  */
 export interface DoorSpec {
   summary: string;

@@ -13,7 +13,7 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 /**
  * The agent doors bound to the process's runtime (the composition root):
  * lib/agents takes its services as arguments, and this module hands it the
- * runtime's, as lib/api/handlers/v1.ts does for the core. Route files bind
+ * runtime's, as lib/endpoints/handlers/v1.ts does for the core. Route files bind
  * these through `routeHandlers`, which adds the 405s, open CORS and the
  * rate limit from the endpoint table.
  */
@@ -21,7 +21,7 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 /**
  * The services of one request's tools. A release lookup gets the request's
  * deadline (every answer within 5 s, lib/platform/deadline.ts), less the limiter's
- * fail-open bound, as on /v1 (lib/api/handlers/v1.ts).
+ * fail-open bound, as on /v1 (lib/endpoints/handlers/v1.ts).
  */
 function toolContext(): ToolContext {
   const rt = runtime();

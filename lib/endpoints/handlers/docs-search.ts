@@ -8,7 +8,7 @@ import { implement } from '../handler';
 /**
  * GET /api/docs-search: the search dialog's door onto the search core (the
  * index and scoring of /v1/search), answering Fumadocs result rows (see
- * lib/api/docs-search-rows.ts). Not in the handler registry: the docs build
+ * lib/endpoints/docs-search-rows.ts). Not in the handler registry: the docs build
  * runs the documented examples without the docs source, which this reads
  * for page titles and folders.
  */

@@ -25,7 +25,7 @@ import { doorLookup, json, markdown } from './shared';
 /**
  * The versioned REST doors (spec "Versioned REST") and the release doors:
  * search, the catalog, releases and downloads, batch and jobs. Their
- * schemas are what lib/api/handlers/v1.ts validates with.
+ * schemas are what lib/endpoints/handlers/v1.ts validates with.
  */
 
 const idempotencyKeyHeader: HeaderSpec = {

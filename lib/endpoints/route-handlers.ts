@@ -10,7 +10,7 @@ import type { Door } from './handler';
 
 /**
  * The exports of a route.ts: the handlers of the path's rows in the routing
- * contract (lib/api/contract.ts), and a 405 `method_not_allowed` problem
+ * contract (lib/endpoints/contract.ts), and a 405 `method_not_allowed` problem
  * with `Allow` for every other method (Next's own 405 has no body). The
  * route file names its handlers only; each knows its row (`Door`), so the
  * path and methods come from the contract. Throws at build time when the

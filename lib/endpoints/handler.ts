@@ -78,12 +78,12 @@ function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
 
 /**
  * A handler that knows its row: what a route file serves
- * (lib/api/route-handlers.ts `serve`), which takes the path, the methods
+ * (lib/endpoints/route-handlers.ts `serve`), which takes the path, the methods
  * and the route layer's flags from the row, not from the route file.
  */
 export type Door = RouteHandler & { readonly endpoint: EndpointSpec };
 
-/** Binds a handler to its row (the contract's row joined with its door, lib/api/doors/). */
+/** Binds a handler to its row (the contract's row joined with its door, lib/endpoints/doors/). */
 export function door(endpoint: EndpointSpec, handler: RouteHandler): Door {
   return Object.assign((request: Request, context?: RouteContext) => handler(request, context), { endpoint });
 }

@@ -4,9 +4,9 @@ import { routeById, type EndpointId, type Route } from '../contract';
 import type { DoorSpec, HeaderSpec, ResponseSpec } from '../endpoint';
 
 /**
- * What the doors (lib/api/doors/*.ts) share: the response and header
+ * What the doors (lib/endpoints/doors/*.ts) share: the response and header
  * builders, the RateLimit headers every rate-limited answer carries, and
- * the join of a door's specs with the routing contract (lib/api/contract.ts).
+ * the join of a door's specs with the routing contract (lib/endpoints/contract.ts).
  */
 
 /** A row of the contract joined with its door's spec. */
@@ -80,7 +80,7 @@ export interface DocumentDoor extends Pick<DoorSpec, 'tag' | 'summary' | 'errors
   extraResponses?: Record<number, ResponseSpec>;
 }
 
-/** The door of a document served by the document responder (lib/api/document-responder.ts): its 200 and its 304. */
+/** The door of a document served by the document responder (lib/endpoints/document-responder.ts): its 200 and its 304. */
 export function documentDoor(door: DocumentDoor): DoorSpec {
   const headers = { ...documentHeaders(door.cacheControl), ...door.headers };
   return {

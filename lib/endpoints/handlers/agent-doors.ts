@@ -3,7 +3,7 @@ import { door } from '../handler';
 import * as agents from './agents';
 
 /**
- * The agent handlers (lib/api/handlers/agents.ts) bound to their rows: one
+ * The agent handlers (lib/endpoints/handlers/agents.ts) bound to their rows: one
  * handler serves two rows where two paths answer the same (/mcp and
  * /.well-known/mcp; the server card and its alias).
  */

@@ -93,7 +93,7 @@ function transport(served: string): DoorSpec {
 
 /**
  * The preflight of a transport row. The route layer answers it (open CORS,
- * lib/api/route-handlers.ts) with `preflightRequestHeaders`, so the
+ * lib/endpoints/route-handlers.ts) with `preflightRequestHeaders`, so the
  * documented list is the one answered.
  * Not counted against the rate limit.
  */

@@ -10,10 +10,10 @@ import { doorLookup } from './shared';
 import { v1Doors } from './v1';
 
 /**
- * Every door, joined with the routing contract (lib/api/contract.ts) in the
+ * Every door, joined with the routing contract (lib/endpoints/contract.ts) in the
  * contract's order: the whole endpoint table, for /openapi.json
- * (lib/api/openapi.ts), the API reference and the docs that list rows. A
- * route imports its own door (lib/api/doors/<door>.ts), not this.
+ * (lib/endpoints/openapi.ts), the API reference and the docs that list rows. A
+ * route imports its own door (lib/endpoints/doors/<door>.ts), not this.
  */
 const doors = { ...v1Doors, ...askDoors, ...installerDoors, ...docsDoors, ...platformDoors, ...agentDoors, ...discoveryDoors };
 

@@ -12,9 +12,9 @@ import { doorLookup, documentDoor, requiredHeader } from './shared';
  * The doors of agent mode and the discovery documents
  * (spec "Documentation and text views", "Agent endpoints",
  * "Authentication-related paths"). Every document goes through one
- * responder (lib/api/document-responder.ts): strong `ETag`, 304 on
+ * responder (lib/endpoints/document-responder.ts): strong `ETag`, 304 on
  * `If-None-Match`, `Cache-Control`, HEAD; every row is `cors: 'open'` in
- * the routing contract (lib/api/contract.ts), and the JSON documents are
+ * the routing contract (lib/endpoints/contract.ts), and the JSON documents are
  * JSON reads, so `rateLimited` there (spec "Endpoints":
  * every documented JSON read carries the RateLimit headers). Choices the
  * spec leaves open are stated in the rows' descriptions, so /openapi.json
