@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import { roomIds } from '@/lib/catalog/rooms';
+import { operations } from '@/lib/core/operations';
 import { optionPageSizes } from '@/lib/core/options';
 import {
-  appPageSchema,
   batchAnswerSchema,
   batchRequestSchema,
-  desktopPageSchema,
   jobRequestSchema,
   jobSchema,
   maxBatchBodyBytes,
   maxJobBodyBytes,
   maxQueryLength,
   queryText,
-  optionPageSchema,
-  releaseSchema,
-  roomPageSchema,
-  searchResponseSchema,
   uriReference,
 } from '@/lib/core/schemas';
 import type { DoorSpec, HeaderSpec } from '../endpoint';
@@ -25,7 +20,8 @@ import { doorLookup, json, markdown } from './shared';
 /**
  * The versioned REST doors (spec "Versioned REST") and the release doors:
  * search, the catalog, releases and downloads, batch and jobs. Their
- * schemas are what lib/endpoints/handlers/v1.ts validates with.
+ * schemas are what lib/endpoints/handlers/v1.ts validates with; a read's
+ * answer is its operation's output (lib/core/operations.ts).
  */
 
 const idempotencyKeyHeader: HeaderSpec = {
@@ -48,7 +44,7 @@ export const v1Doors = {
       sandbox: sandboxParam,
     }),
     inputProblems: { q: 'missing_query', cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of ranked hits', searchResponseSchema) },
+    responses: { 200: json('A page of ranked hits', operations.search.output) },
     errors: ['missing_query', 'invalid_cursor', 'invalid_parameter', 'rate_limited', 'index_unavailable'],
   },
   listDesktops: {
@@ -58,7 +54,7 @@ export const v1Doors = {
       'One row per desktop. `pins` is the desktop the install URL pre-answers, or null when the line goes through /layer.sh (which asks); desktops in their own repository carry the `--desktop=<flakeref>` flag.',
     query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
     inputProblems: { cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of desktops', desktopPageSchema) },
+    responses: { 200: json('A page of desktops', operations.desktops.output) },
     errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
   },
   listRooms: {
@@ -67,7 +63,7 @@ export const v1Doors = {
     description: 'Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops (the spec leaves them open; they behave identically).',
     query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
     inputProblems: { cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of rooms', roomPageSchema) },
+    responses: { 200: json('A page of rooms', operations.rooms.output) },
     errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
   },
   listApps: {
@@ -77,7 +73,7 @@ export const v1Doors = {
       'One row per app with a macOS release: its title and blurb, the URL of its latest release on this API (/v1/releases/{app}), its download redirect (/download/{app}), its repository on the code host and its docs page. Listing looks nothing up on the code host. Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops.',
     query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
     inputProblems: { cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of apps', appPageSchema) },
+    responses: { 200: json('A page of apps', operations.apps.output) },
     errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
   },
   listOptions: {
@@ -98,7 +94,7 @@ export const v1Doors = {
       sandbox: sandboxParam,
     }),
     inputProblems: { cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of options', optionPageSchema) },
+    responses: { 200: json('A page of options', operations.options.output) },
     errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
   },
   getRelease: {
@@ -108,7 +104,7 @@ export const v1Doors = {
       'Looked up live on the code host (cached five minutes at the edge and in the store). The asset is the most-preferred macOS artifact: disk image over archive.',
     params: z.object({ app: appParam }),
     query: z.object({ sandbox: sandboxParam }),
-    responses: { 200: json('The release', releaseSchema) },
+    responses: { 200: json('The release', operations.release.output) },
     errors: ['unknown_app', 'no_release', 'rate_limited', 'upstream_unavailable'],
   },
   getReleaseAlias: {
@@ -116,7 +112,7 @@ export const v1Doors = {
     summary: 'Latest release (un-versioned alias)',
     description: 'The alias of /v1/releases/{app} that shipped first; returns the same document. No sandbox parameter is declared.',
     params: z.object({ app: appParam }),
-    responses: { 200: json('The release', releaseSchema) },
+    responses: { 200: json('The release', operations.release.output) },
     errors: ['unknown_app', 'no_release', 'rate_limited', 'upstream_unavailable'],
   },
   download: {
