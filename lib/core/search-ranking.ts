@@ -3,8 +3,10 @@ import { optionHeading, scoredFields, type SearchData } from './search-data';
 /**
  * Scoring of lib/core/search-data.ts's index: the engine's BM25 over fields
  * (zbsearch's formula and defaults, k 1.2, b 0.75, d 0.5, with the field
- * boosts below), raised when the section's name or heading holds every word
- * of the query, and first when the query is an option's full name.
+ * boosts below), scaled by the share of the query's words the section holds
+ * in any field (the coordination factor of Lucene's classic similarity),
+ * raised when the section's name or heading holds every word of the query,
+ * and first when the query is an option's full name.
  *
  * Each (field, token) posting carries its BM25 contribution, computed the
  * first time a query asks for the token and kept, so loading the index
@@ -21,6 +23,11 @@ import { optionHeading, scoredFields, type SearchData } from './search-data';
  * the share of option sections, and with it every option's score: as the
  * docs grew, option entries overtook the section headings a question asks
  * for.
+ *
+ * The coordination factor: per-field BM25 sums one rare word's weight in a
+ * short field (an option named `…install`) past a section that holds every
+ * word of the question in its text, and more content makes that word rarer
+ * still. A section holding two of three words scores two thirds of its sum.
  */
 
 export interface Section {
@@ -87,6 +94,8 @@ interface Scratch {
   covered: Float64Array;
   finals: Float64Array;
   matched: Int32Array;
+  /** Bits of the query's words each section holds, in any field. */
+  words: Int32Array;
   heap: Int32Array;
 }
 
@@ -156,6 +165,7 @@ export function loadSearchData(data: SearchData): LoadedIndex {
       covered: new Float64Array(count),
       finals: new Float64Array(count),
       matched: new Int32Array(count),
+      words: new Int32Array(count),
       heap: new Int32Array(count),
     },
   };
@@ -186,7 +196,7 @@ export interface Ranking {
  */
 export function rankSections(index: LoadedIndex, queryTokens: readonly string[], concepts: readonly ConceptTokens[], exact: number | undefined, k: number): Ranking {
   const { scratch, fields, title, urlRank } = index;
-  const { stamp, conceptStamp, scores, covered, finals, matched } = scratch;
+  const { stamp, conceptStamp, scores, covered, finals, matched, words } = scratch;
   if (scratch.generation > 1e9 || scratch.conceptGeneration > 1e9) {
     scratch.generation = 0;
     scratch.conceptGeneration = 0;
@@ -194,21 +204,35 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
     conceptStamp.fill(0);
   }
   const generation = ++scratch.generation;
+  // Which words of the query each token stands for: a bit per word that has tokens (a query of filler
+  // words only is searched as written and has none); words past the 31st share the last bit.
+  const counted = concepts.filter((concept) => concept.tokens.size > 0);
+  const conceptBits = queryTokens.map((token) => {
+    let bits = 0;
+    counted.forEach((concept, at) => {
+      if (concept.tokens.has(token)) bits |= 1 << Math.min(at, 30);
+    });
+    return bits;
+  });
+  const wordCount = Math.min(counted.length, 31);
   let total = 0;
   for (const field of fields) {
-    for (const token of queryTokens) {
-      const posting = field.get(token);
+    for (let t = 0; t < queryTokens.length; t += 1) {
+      const posting = field.get(queryTokens[t]!);
       if (!posting) continue;
       const { sections, impacts } = posting;
+      const bits = conceptBits[t]!;
       for (let i = 0; i < sections.length; i += 1) {
         const section = sections[i]!;
         if (stamp[section] !== generation) {
           stamp[section] = generation;
           scores[section] = 0;
           covered[section] = 0;
+          words[section] = 0;
           matched[total++] = section;
         }
         scores[section]! += impacts[i]!;
+        words[section]! |= bits;
       }
     }
   }
@@ -234,13 +258,20 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
   for (let i = 0; i < total; i += 1) {
     const section = matched[i]!;
     const coverage = conceptCount > 0 ? covered[section]! / conceptCount : 0;
-    const score = scores[section]! * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0);
+    const coord = wordCount > 0 ? bitCount(words[section]!) / wordCount : 1;
+    const score = scores[section]! * coord * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0);
     finals[section] = Math.round(score * 1000);
   }
 
   const better = (a: number, b: number) => finals[a]! > finals[b]! || (finals[a] === finals[b] && urlRank[a]! < urlRank[b]!);
   const chosen = selectBest(scratch.heap, matched, total, Math.min(k, total), better);
   return { total, top: chosen.map((section) => ({ section, score: finals[section]! })) };
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count += 1;
+  return count;
 }
 
 /**

@@ -22,8 +22,9 @@ export { unescapeMarkdown };
  * one document per section (markdown escapes removed), tokenized the way
  * lib/core/search-terms.ts reads words; lib/core/search-ranking.ts scores
  * them with the engine's BM25 over fields (option name, heading, text, page
- * title), raised when the section's name or heading holds every word of
- * the query, and first when the query is an option's full name.
+ * title), scaled by the share of the query's words the section holds,
+ * raised when the section's name or heading holds every word of the query,
+ * and first when the query is an option's full name.
  *
  * The loader answers either that export or the section index already made
  * from it (lib/docs/search-build.ts makes it at build time, so a server

@@ -201,6 +201,43 @@ describe('docs search: ranking', () => {
     expect(page.total).toBe(1);
   });
 
+  it('puts a section holding every word of a question above an option named for one of them', async () => {
+    // Many option sections make the one named `…install` rare in names: summed per field, that one word
+    // outweighed a section whose text holds all three words (the share of words held now scales each sum).
+    const server = initAdvancedSearch({
+      indexes: [
+        {
+          id: '/docs/desktops',
+          url: '/docs/desktops',
+          title: 'Desktops',
+          description: 'Desktops bundle rooms.',
+          structuredData: structure(
+            [
+              '## Hacker',
+              'The hacker desktop. Its installer, /hacker.sh, installs the layer with this desktop pinned: curl -fsSL https://example.com/hacker.sh | sh',
+              '## Studio',
+              'The studio desktop, for designers.',
+            ].join('\n\n'),
+          ),
+        },
+        {
+          id: '/docs/rooms/apps',
+          url: '/docs/rooms/apps',
+          title: 'Apps',
+          description: 'Apps from the store.',
+          structuredData: structure(
+            Array.from({ length: 100 }, (_, i) => `## layer.apps.option${i}\n\nA setting of the apps room that a desktop may also set, number ${i}.`)
+              .concat('## layer.appStore.install\n\nInstalls the roster entries from the store during activation, skipping installed ones.')
+              .join('\n\n'),
+          ),
+        },
+      ],
+    });
+    const exported = JSON.parse(JSON.stringify(await server.export())) as unknown;
+    const page = await searchOk(makeSearch(async () => exported), { q: 'How do I install the hacker desktop?' });
+    expect(page.results.map((hit) => hit.url).slice(0, 2)).toEqual(['/docs/desktops#hacker', '/docs/rooms/apps#layerappstoreinstall']);
+  });
+
   it('is deterministic', async () => {
     const search = makeSearch();
     const first = await searchOk(search, { q: 'install layer', limit: 5 });
