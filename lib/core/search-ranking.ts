@@ -1,4 +1,4 @@
-import { optionHeading, scoredFields, type SearchData } from './search-data';
+import { findToken, optionHeading, scoredFields, unpackAscending, type PackedPostings, type SearchData } from './search-data';
 
 /**
  * Scoring of lib/core/search-data.ts's index: the engine's BM25 over fields
@@ -49,18 +49,20 @@ interface Posting {
   impacts: Float64Array;
 }
 
-/** Token → a value made from the token's raw posting list the first time it is asked for, then kept. */
+/** Token → a value made from the token's packed posting list the first time it is asked for, then kept. */
 class LazyPostings<T> {
   private readonly made = new Map<string, T | undefined>();
-  constructor(
-    private readonly raw: Record<string, number[]>,
-    private readonly make: (list: number[]) => T,
-  ) {}
+  private readonly raw: PackedPostings;
+  private readonly make: (list: Int32Array) => T;
+  constructor(raw: PackedPostings, make: (list: Int32Array) => T) {
+    this.raw = raw;
+    this.make = make;
+  }
 
   get(token: string): T | undefined {
     if (this.made.has(token)) return this.made.get(token);
-    // Own keys only: the record is parsed JSON, and a query may be `constructor`.
-    const value = Object.hasOwn(this.raw, token) ? this.make(this.raw[token]!) : undefined;
+    const at = findToken(this.raw.tokens, token);
+    const value = at >= 0 ? this.make(unpackAscending(this.raw.lists[at]!)) : undefined;
     this.made.set(token, value);
     return value;
   }
@@ -69,18 +71,17 @@ class LazyPostings<T> {
 type FieldIndex = LazyPostings<Posting>;
 
 export interface LoadedIndex {
-  sections: Section[];
+  /** The data's columns, read per hit (see `sectionAt`). */
+  sections: SearchData['sections'];
   pages: Map<string, PageInfo>;
   /** Plain words of the index with their counts, for typo correction. */
   vocabulary: Map<string, number>;
-  /** Lowercased option name → its section. */
-  byOption: Map<string, number>;
+  /** The section of the option with this lowercased full name, if any (the table is made on first use). */
+  optionSection(name: string): number | undefined;
   /** Per scored field, in the engine's property order. */
   fields: FieldIndex[];
   /** Tokens of the name or heading → sections, for coverage (read on first use). */
   title: LazyPostings<Int32Array>;
-  /** Each section's position in URL order, the tie-break. */
-  urlRank: Int32Array;
   scratch: Scratch;
 }
 
@@ -116,46 +117,64 @@ function bm25Score(tf: number, matchingCount: number, docsCount: number, fieldLe
   return (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * fieldLength) / averageFieldLength));
 }
 
-/** Loads the index: postings to typed arrays with their BM25 contributions (no text is read or tokenized). */
+/** A section of the index. */
+export function sectionAt(index: LoadedIndex, section: number): Section {
+  const { urls, pageIds, headings, texts } = index.sections;
+  return { url: urls[section]!, pageId: pageIds[section]!, heading: headings[section]!, text: texts[section]! };
+}
+
+/**
+ * Loads the index: no text is read or tokenized, no posting decoded (a
+ * token's list is decoded when a query first asks for it).
+ */
 export function loadSearchData(data: SearchData): LoadedIndex {
-  const count = data.sections.length;
-  const sections = data.sections.map(([url, pageId, heading, text]) => ({ url, pageId, heading, text }));
+  const { urls, pageIds, headings } = data.sections;
+  const count = urls.length;
   const pages = new Map(Object.entries(data.pages).map(([id, [title, breadcrumbs]]) => [id, { title, breadcrumbs }]));
-  const byOption = new Map<string, number>();
-  sections.forEach((section, index) => {
-    const title = section.heading ?? (section.url === section.pageId ? (pages.get(section.pageId)?.title ?? '') : '');
-    if (optionHeading.test(title)) byOption.set(title.toLowerCase(), index);
-  });
+  let byOption: Map<string, number> | undefined;
+  const optionSection = (name: string) => {
+    // Every option's full name starts so (optionHeading).
+    if (!name.startsWith('layer.')) return undefined;
+    if (!byOption) {
+      byOption = new Map();
+      for (let section = 0; section < count; section += 1) {
+        const title = headings[section] ?? (urls[section] === pageIds[section] ? (pages.get(pageIds[section]!)?.title ?? '') : '');
+        if (optionHeading.test(title)) byOption.set(title.toLowerCase(), section);
+      }
+    }
+    return byOption.get(name);
+  };
 
   const fields = scoredFields.map((field) => {
-    const { lengths, postings } = data.fields[field];
-    // Over the sections that have the field (see above).
-    let total = 0;
-    let present = 0;
-    for (const length of lengths) if (length > 0) (total += length), (present += 1);
-    const average = total / Math.max(1, present);
+    const { postings, lengths } = data.fields[field];
+    let average: number | undefined;
+    const averageLength = () => {
+      if (average !== undefined) return average;
+      // Over the sections that have the field (see above).
+      let total = 0;
+      let present = 0;
+      for (const length of lengths) if (length > 0) (total += length), (present += 1);
+      return (average = total / Math.max(1, present));
+    };
     const boost = fieldBoosts[field];
     return new LazyPostings<Posting>(postings, (list) => {
+      const mean = averageLength();
       const impacts = new Float64Array(list.length);
       // Tokens are unique per field (tokenize answers a set), so the term frequency is 1.
-      for (let i = 0; i < list.length; i += 1) impacts[i] = bm25Score(1, list.length, count, lengths[list[i]!]!, average) * boost;
-      return { sections: Int32Array.from(list), impacts };
+      for (let i = 0; i < list.length; i += 1) impacts[i] = bm25Score(1, list.length, count, lengths[list[i]!]!, mean) * boost;
+      return { sections: list, impacts };
     });
   });
-  const title = new LazyPostings(data.title, (list) => Int32Array.from(list));
-
-  const byUrl = sections.map((_, index) => index).sort((a, b) => (sections[a]!.url < sections[b]!.url ? -1 : sections[a]!.url > sections[b]!.url ? 1 : 0));
-  const urlRank = new Int32Array(count);
-  byUrl.forEach((section, rank) => (urlRank[section] = rank));
+  const title = new LazyPostings(data.title, (list) => list);
+  const { words, counts } = data.vocabulary;
 
   return {
-    sections,
+    sections: data.sections,
     pages,
-    vocabulary: new Map(data.vocabulary),
-    byOption,
+    vocabulary: new Map(words.map((word, index) => [word, counts[index]!])),
+    optionSection,
     fields,
     title,
-    urlRank,
     scratch: {
       generation: 0,
       conceptGeneration: 0,
@@ -195,7 +214,7 @@ export interface Ranking {
  * `exact` is the section of the option the query names in full, if any.
  */
 export function rankSections(index: LoadedIndex, queryTokens: readonly string[], concepts: readonly ConceptTokens[], exact: number | undefined, k: number): Ranking {
-  const { scratch, fields, title, urlRank } = index;
+  const { scratch, fields, title } = index;
   const { stamp, conceptStamp, scores, covered, finals, matched, words } = scratch;
   if (scratch.generation > 1e9 || scratch.conceptGeneration > 1e9) {
     scratch.generation = 0;
@@ -263,7 +282,8 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
     finals[section] = Math.round(score * 1000);
   }
 
-  const better = (a: number, b: number) => finals[a]! > finals[b]! || (finals[a] === finals[b] && urlRank[a]! < urlRank[b]!);
+  // Sections are stored in URL order: ties go to the lower index.
+  const better = (a: number, b: number) => finals[a]! > finals[b]! || (finals[a] === finals[b] && a < b);
   const chosen = selectBest(scratch.heap, matched, total, Math.min(k, total), better);
   return { total, top: chosen.map((section) => ({ section, score: finals[section]! })) };
 }

@@ -6,7 +6,7 @@ import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } f
 import { err, ok, type Result } from './result';
 import { withEncodedFragment } from '@/lib/routes';
 import { buildSearchData, isSearchData, unescapeMarkdown } from './search-data';
-import { loadSearchData, rankSections, type LoadedIndex, type RankedSection } from './search-ranking';
+import { loadSearchData, rankSections, sectionAt, type LoadedIndex, type RankedSection } from './search-ranking';
 
 export { unescapeMarkdown };
 
@@ -27,8 +27,8 @@ export { unescapeMarkdown };
  * and first when the query is an option's full name.
  *
  * The loader answers either that export or the section index already made
- * from it (lib/docs/search-build.ts makes it at build time, so a server
- * starts without reading the docs).
+ * from it (scripts/build-search-data.mjs makes it before the build, so a
+ * server starts without reading the docs).
  */
 
 export interface SearchInput {
@@ -161,7 +161,7 @@ function rank(index: LoadedIndex, q: string, { concepts, extra }: ParsedQuery, k
   let term = [...new Set([...concepts.flatMap((concept) => [...concept.tokens]), ...extra])].join(' ');
   // Words that are all filler ("the", "settings", whose stem is `set`) are searched as written.
   if (term === '') term = concepts.map((concept) => concept.word).join(' ');
-  return rankSections(index, tokenize(term), concepts, index.byOption.get(q.trim().toLowerCase()), k);
+  return rankSections(index, tokenize(term), concepts, index.optionSection(q.trim().toLowerCase()), k);
 }
 
 /** Markdown emphasis and code marks read as noise in a plain-text excerpt (the live one and the sandbox's). */
@@ -191,7 +191,7 @@ export function excerptAround(text: string, words: readonly string[]): string {
 }
 
 function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string[]): SearchHit {
-  const section = index.sections[ranked.section]!;
+  const section = sectionAt(index, ranked.section);
   const page = index.pages.get(section.pageId);
   const breadcrumbs = [...(page?.breadcrumbs ?? [])];
   // A folder's index page often shares the folder's name (`Rooms › Rooms`); say it once.

@@ -126,7 +126,7 @@ async function evaluate(factors, showMisses) {
     const file = path.join(baseDir, `${factor}x`, 'search-data.json');
     writeFileSync(file, JSON.stringify({ contentHash: 'offline', data }));
     const timing = process.argv.includes('--no-load') ? { size: 0, importMs: 0, readMs: 0, searchMs: 0 } : await timeLoad(file);
-    rows.push({ factor, sections: data.sections.length, results, ...timing });
+    rows.push({ factor, sections: data.sections.urls.length, results, ...timing });
   }
   const sets3 = Object.keys(sets);
   console.log(`| factor | sections | ${sets3.map((set) => `${set} hit@1 / hit@3 / MRR@10`).join(' | ')} | prebuilt file | first search: import + read and parse + load and rank (median of 7) |`);

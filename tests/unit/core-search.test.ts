@@ -3,7 +3,7 @@ import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createDocsSearch, excerptAround, type DocsSearch } from '@/lib/core/search';
-import { buildSearchData } from '@/lib/core/search-data';
+import { buildSearchData, findToken, isSearchData, packAscending, unpackAscending } from '@/lib/core/search-data';
 import type { SearchHit } from '@/lib/core/schemas';
 
 /**
@@ -401,5 +401,37 @@ describe('docs search: failures', () => {
     const forward = await buildSearchData(await exportedIndex(pages));
     const backward = await buildSearchData(await exportedIndex([...pages].reverse()));
     expect(JSON.stringify(backward)).toBe(JSON.stringify(forward));
+  });
+});
+
+describe('docs search: the index format', () => {
+  it('packs an ascending list as text and reads it back', () => {
+    for (const list of [[], [0], [7], [0, 1, 2, 3], [3, 40, 41, 1295, 1296, 99_999, 2_000_000]]) {
+      expect(Array.from(unpackAscending(packAscending(list)))).toEqual(list);
+    }
+    expect(packAscending([3, 39, 40])).toBe('3,10,1');
+  });
+
+  it('finds tokens by binary search over code-unit order, `__proto__` and `constructor` included', () => {
+    const tokens = ['Zeta', '__proto__', 'alpha', 'constructor', 'layer.wallpaper', 'wallpap'].sort();
+    tokens.forEach((token, at) => expect(findToken(tokens, token)).toBe(at));
+    for (const absent of ['', 'a', 'layer', 'zzz', 'toString']) expect(findToken(tokens, absent)).toBe(-1);
+  });
+
+  it('is plain JSON whose posting lists name, in ascending order, sections that hold each token', async () => {
+    const data = await buildSearchData(await exportedIndex());
+    expect(isSearchData(data)).toBe(true);
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+    const { urls, texts } = data.sections;
+    expect([...urls].sort()).toEqual(urls);
+    const { tokens, lists } = data.fields.body.postings;
+    expect([...tokens].sort()).toEqual(tokens);
+    const sections = Array.from(unpackAscending(lists[findToken(tokens, 'diamet')]!));
+    expect(sections.map((section) => urls[section])).toEqual(['/docs/reference/wallpaper#layerwallpaper', '/docs/rooms/appearance#layer.wallpaper.glow.spread']);
+    for (const section of sections) expect(texts[section]).toMatch(/diameter/);
+  });
+
+  it('is not mistaken for the earlier format, whose file a server may still hold', () => {
+    expect(isSearchData({ format: 'layer-site-search/1', sections: [], pages: {}, vocabulary: [], fields: {}, title: {} })).toBe(false);
   });
 });
