@@ -154,14 +154,15 @@ function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
  * Every word's tokens (and those of its synonyms and corrections) are
  * searched as whole tokens: an unfinished last word is expanded to whole
  * words above, with a bound, rather than letting every token that starts
- * with it count. The joined tokens are read again by the tokenizer, as the
- * engine reads a search term.
+ * with it count. The tokens are searched as they are, not tokenized again:
+ * the stemmer is not idempotent (`release` → `releas` → `relea`), and the
+ * index holds each word stemmed once.
  */
 function rank(index: LoadedIndex, q: string, { concepts, extra }: ParsedQuery, k: number) {
-  let term = [...new Set([...concepts.flatMap((concept) => [...concept.tokens]), ...extra])].join(' ');
+  const tokens = [...new Set([...concepts.flatMap((concept) => [...concept.tokens]), ...extra])];
   // Words that are all filler ("the", "settings", whose stem is `set`) are searched as written.
-  if (term === '') term = concepts.map((concept) => concept.word).join(' ');
-  return rankSections(index, tokenize(term), concepts, index.optionSection(q.trim().toLowerCase()), k);
+  const searched = concepts.some((concept) => concept.tokens.size > 0) ? tokens : tokenize(concepts.map((concept) => concept.word).join(' '));
+  return rankSections(index, searched, concepts, index.optionSection(q.trim().toLowerCase()), k);
 }
 
 /** Markdown emphasis and code marks read as noise in a plain-text excerpt (the live one and the sandbox's). */
