@@ -120,7 +120,7 @@ function bm25Score(tf: number, matchingCount: number, docsCount: number, fieldLe
 /** A section of the index. */
 export function sectionAt(index: LoadedIndex, section: number): Section {
   const { urls, pageIds, headings, texts } = index.sections;
-  return { url: urls[section]!, pageId: pageIds[section]!, heading: headings[section]!, text: texts[section]! };
+  return { url: urls[section]!, pageId: pageIds[section]!, heading: headings[section] ?? null, text: texts[section] ?? null };
 }
 
 /**
