@@ -40,5 +40,5 @@ const file = path.join(root, prebuiltSearchFile);
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, JSON.stringify({ contentHash: contentHash(path.join(root, 'content', 'docs')), data }));
 console.log(
-  `build-search-data: ${data.sections.length} sections of ${source.getPages().length} pages in ${prebuiltSearchFile} (${Math.round(performance.now() - started)} ms)`,
+  `build-search-data: ${data.sections.urls.length} sections of ${source.getPages().length} pages in ${prebuiltSearchFile} (${Math.round(performance.now() - started)} ms)`,
 );

@@ -6,40 +6,106 @@ import { plainWords, tokenize } from './search-terms';
  * The documentation search's own index, made once from Fumadocs' exported
  * index (the one /api/search serves) and kept as plain JSON, so a server
  * loads it without reading or tokenizing any text: in production it is made
- * at build time (lib/docs/search-build.ts) and a new process only parses it.
+ * before the build (scripts/build-search-data.mjs) and a new process only parses it.
  *
  * One section per heading URL of the export (a page's introduction is the
- * section at the page's own URL, titled by the page), in the export's row
- * order. Each section has four scored fields: `name` (the option it
- * documents, when its heading is an option's full name), `heading` (any
- * other heading), `body` (its text) and `page` (its page's title), each
- * stored as postings (token → the sections holding it) and the field's
- * token count per section, which is all BM25 reads. `title` postings hold
- * the tokens of each section's name or heading, for the coverage bonus.
+ * section at the page's own URL, titled by the page), in URL order. Each
+ * section has four scored fields: `name` (the option it documents, when its
+ * heading is an option's full name), `heading` (any other heading), `body`
+ * (its text) and `page` (its page's title), each stored as postings (token →
+ * the sections holding it) and the field's token count per section, which
+ * is all BM25 reads. `title` postings hold the tokens of each section's name
+ * or heading, for the coverage bonus.
+ *
+ * The layout is for a fast parse, as the file grows with the docs: columns
+ * rather than an object or array per section or token, and each token's
+ * posting list packed into one string (below), decoded when a query first
+ * asks for it. JSON.parse's cost goes with the count of objects and arrays
+ * it makes more than with their bytes.
  */
 
-export const searchDataFormat = 'layer-site-search/1';
+export const searchDataFormat = 'layer-site-search/2';
 export const scoredFields = ['name', 'heading', 'body', 'page'] as const;
 export type ScoredField = (typeof scoredFields)[number];
+
+/** Token → ascending section indexes, as two columns: tokens in code-unit order, each one's list packed with deltas. */
+export interface PackedPostings {
+  tokens: string[];
+  lists: string[];
+}
 
 export interface FieldData {
   /** Token count of the field per section (the engine's field length). */
   lengths: number[];
-  /** Token → ascending section indexes. */
-  postings: Record<string, number[]>;
+  postings: PackedPostings;
 }
 
 export interface SearchData {
   format: typeof searchDataFormat;
-  /** [url, page id, heading or null, text or null]: text is the section's text rows joined by a space. */
-  sections: Array<[string, string, string | null, string | null]>;
+  /** One entry per section in each column, sections in URL order. */
+  sections: {
+    urls: string[];
+    pageIds: string[];
+    headings: Array<string | null>;
+    /** The section's text rows joined by a space, or null when it has none. */
+    texts: Array<string | null>;
+  };
   /** Page id → [title, breadcrumbs]. */
   pages: Record<string, [string, string[]]>;
-  /** Plain words of the index with their counts, for typo correction and completions. */
-  vocabulary: Array<[string, number]>;
+  /** Plain words of the index and their counts, for typo correction and completions. */
+  vocabulary: { words: string[]; counts: number[] };
   fields: Record<ScoredField, FieldData>;
   /** Tokens of each section's name or heading (runs of dotted names included). */
-  title: Record<string, number[]>;
+  title: PackedPostings;
+}
+
+/**
+ * An ascending list of integers as text: the first, then each one's
+ * difference from the one before, in base 36, comma-separated.
+ */
+export function packAscending(values: readonly number[]): string {
+  let text = '';
+  for (let i = 0; i < values.length; i += 1) {
+    const value = i > 0 ? values[i]! - values[i - 1]! : values[i]!;
+    text += i > 0 ? `,${value.toString(36)}` : value.toString(36);
+  }
+  return text;
+}
+
+export function unpackAscending(text: string): Int32Array {
+  if (text === '') return new Int32Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 44) count += 1;
+  const values = new Int32Array(count);
+  let at = 0;
+  let value = 0;
+  let previous = 0;
+  for (let i = 0; i <= text.length; i += 1) {
+    const code = i < text.length ? text.charCodeAt(i) : 44;
+    if (code === 44) {
+      previous = at > 0 ? previous + value : value;
+      values[at++] = previous;
+      value = 0;
+    } else {
+      // 0-9 then a-z.
+      value = value * 36 + (code <= 57 ? code - 48 : code - 87);
+    }
+  }
+  return values;
+}
+
+/** Where `token` is in `tokens` (sorted in code-unit order), or -1. */
+export function findToken(tokens: readonly string[], token: string): number {
+  let low = 0;
+  let high = tokens.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const candidate = tokens[middle]!;
+    if (candidate === token) return middle;
+    if (candidate < token) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 /** A heading that is an option's full name. */
@@ -72,13 +138,16 @@ export function isExportedAdvancedIndex(value: unknown): value is RawData & { ty
 export function isSearchData(value: unknown): value is SearchData {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<SearchData>;
+  const packed = (postings: PackedPostings | undefined) => Array.isArray(postings?.tokens) && Array.isArray(postings.lists);
   return (
     record.format === searchDataFormat &&
-    Array.isArray(record.sections) &&
+    Array.isArray(record.sections?.urls) &&
     typeof record.pages === 'object' &&
-    Array.isArray(record.vocabulary) &&
-    typeof record.title === 'object' &&
-    scoredFields.every((field) => Array.isArray(record.fields?.[field]?.lengths) && record.fields[field].lengths.length === record.sections!.length)
+    Array.isArray(record.vocabulary?.words) &&
+    packed(record.title) &&
+    scoredFields.every(
+      (field) => Array.isArray(record.fields?.[field]?.lengths) && record.fields[field].lengths.length === record.sections!.urls.length && packed(record.fields[field].postings),
+    )
   );
 }
 
@@ -89,14 +158,17 @@ interface RawSection {
   texts: string[];
 }
 
-/** Without a prototype, so a token such as `__proto__` or `constructor` is a key like any other. */
-const emptyRecord = (): Record<string, number[]> => Object.create(null) as Record<string, number[]>;
-
-function addPostings(postings: Record<string, number[]>, tokens: readonly string[], section: number): void {
+function addPostings(postings: Map<string, number[]>, tokens: readonly string[], section: number): void {
   for (const token of tokens) {
-    const list = postings[token] ?? (postings[token] = []);
-    list.push(section);
+    const list = postings.get(token);
+    if (list) list.push(section);
+    else postings.set(token, [section]);
   }
+}
+
+function packPostings(postings: Map<string, number[]>): PackedPostings {
+  const tokens = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { tokens, lists: tokens.map((token) => packAscending(postings.get(token)!)) };
 }
 
 /**
@@ -136,21 +208,15 @@ export async function buildSearchData(exported: unknown): Promise<SearchData> {
     for (const word of plainWords(content)) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
   }
 
-  const data: SearchData = {
-    format: searchDataFormat,
-    sections: [],
-    pages,
-    vocabulary: [...vocabulary],
-    fields: {
-      name: { lengths: [], postings: emptyRecord() },
-      heading: { lengths: [], postings: emptyRecord() },
-      body: { lengths: [], postings: emptyRecord() },
-      page: { lengths: [], postings: emptyRecord() },
-    },
-    title: emptyRecord(),
-  };
-  let index = 0;
-  for (const section of sections.values()) {
+  const fields = Object.fromEntries(scoredFields.map((field) => [field, { lengths: [] as number[], postings: new Map<string, number[]>() }])) as Record<
+    ScoredField,
+    { lengths: number[]; postings: Map<string, number[]> }
+  >;
+  const title = new Map<string, number[]>();
+  const columns: SearchData['sections'] = { urls: [], pageIds: [], headings: [], texts: [] };
+  // Sections in URL order: the ranking's tie-break is then the section's index.
+  const ordered = [...sections.values()].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  ordered.forEach((section, index) => {
     const pageTitle = pages[section.pageId]?.[0] ?? '';
     // A page's own section (its introduction) is titled by the page.
     const heading = section.heading ?? (section.url === section.pageId ? pageTitle : '');
@@ -164,12 +230,24 @@ export async function buildSearchData(exported: unknown): Promise<SearchData> {
     for (const field of scoredFields) {
       // Dotted names are also indexed by their runs (`glow.spread`) in the name field.
       const tokens = tokenize(values[field], { runs: field === 'name' });
-      data.fields[field].lengths.push(tokens.length);
-      addPostings(data.fields[field].postings, tokens, index);
+      fields[field].lengths.push(tokens.length);
+      addPostings(fields[field].postings, tokens, index);
     }
-    addPostings(data.title, tokenize(heading, { runs: true }), index);
-    data.sections.push([section.url, section.pageId, section.heading, section.texts.length > 0 ? values.body : null]);
-    index += 1;
-  }
+    addPostings(title, tokenize(heading, { runs: true }), index);
+    columns.urls.push(section.url);
+    columns.pageIds.push(section.pageId);
+    columns.headings.push(section.heading);
+    columns.texts.push(section.texts.length > 0 ? values.body : null);
+  });
+  const data: SearchData = {
+    format: searchDataFormat,
+    sections: columns,
+    pages,
+    vocabulary: { words: [...vocabulary.keys()], counts: [...vocabulary.values()] },
+    fields: Object.fromEntries(
+      scoredFields.map((field) => [field, { lengths: fields[field].lengths, postings: packPostings(fields[field].postings) }]),
+    ) as Record<ScoredField, FieldData>,
+    title: packPostings(title),
+  };
   return data;
 }

@@ -1,10 +1,12 @@
-import { optionHeading, scoredFields, type SearchData } from './search-data';
+import { findToken, optionHeading, scoredFields, unpackAscending, type PackedPostings, type SearchData } from './search-data';
 
 /**
  * Scoring of lib/core/search-data.ts's index: the engine's BM25 over fields
  * (zbsearch's formula and defaults, k 1.2, b 0.75, d 0.5, with the field
- * boosts below), raised when the section's name or heading holds every word
- * of the query, and first when the query is an option's full name.
+ * boosts below), scaled by the share of the query's words the section holds
+ * in any field (the coordination factor of Lucene's classic similarity),
+ * raised when the section's name or heading holds every word of the query,
+ * and first when the query is an option's full name.
  *
  * Each (field, token) posting carries its BM25 contribution, computed the
  * first time a query asks for the token and kept, so loading the index
@@ -21,6 +23,11 @@ import { optionHeading, scoredFields, type SearchData } from './search-data';
  * the share of option sections, and with it every option's score: as the
  * docs grew, option entries overtook the section headings a question asks
  * for.
+ *
+ * The coordination factor: per-field BM25 sums one rare word's weight in a
+ * short field (an option named `…install`) past a section that holds every
+ * word of the question in its text, and more content makes that word rarer
+ * still. A section holding two of three words scores two thirds of its sum.
  */
 
 export interface Section {
@@ -42,18 +49,20 @@ interface Posting {
   impacts: Float64Array;
 }
 
-/** Token → a value made from the token's raw posting list the first time it is asked for, then kept. */
+/** Token → a value made from the token's packed posting list the first time it is asked for, then kept. */
 class LazyPostings<T> {
   private readonly made = new Map<string, T | undefined>();
-  constructor(
-    private readonly raw: Record<string, number[]>,
-    private readonly make: (list: number[]) => T,
-  ) {}
+  private readonly raw: PackedPostings;
+  private readonly make: (list: Int32Array) => T;
+  constructor(raw: PackedPostings, make: (list: Int32Array) => T) {
+    this.raw = raw;
+    this.make = make;
+  }
 
   get(token: string): T | undefined {
     if (this.made.has(token)) return this.made.get(token);
-    // Own keys only: the record is parsed JSON, and a query may be `constructor`.
-    const value = Object.hasOwn(this.raw, token) ? this.make(this.raw[token]!) : undefined;
+    const at = findToken(this.raw.tokens, token);
+    const value = at >= 0 ? this.make(unpackAscending(this.raw.lists[at]!)) : undefined;
     this.made.set(token, value);
     return value;
   }
@@ -62,18 +71,17 @@ class LazyPostings<T> {
 type FieldIndex = LazyPostings<Posting>;
 
 export interface LoadedIndex {
-  sections: Section[];
+  /** The data's columns, read per hit (see `sectionAt`). */
+  sections: SearchData['sections'];
   pages: Map<string, PageInfo>;
   /** Plain words of the index with their counts, for typo correction. */
   vocabulary: Map<string, number>;
-  /** Lowercased option name → its section. */
-  byOption: Map<string, number>;
+  /** The section of the option with this lowercased full name, if any (the table is made on first use). */
+  optionSection(name: string): number | undefined;
   /** Per scored field, in the engine's property order. */
   fields: FieldIndex[];
   /** Tokens of the name or heading → sections, for coverage (read on first use). */
   title: LazyPostings<Int32Array>;
-  /** Each section's position in URL order, the tie-break. */
-  urlRank: Int32Array;
   scratch: Scratch;
 }
 
@@ -87,6 +95,8 @@ interface Scratch {
   covered: Float64Array;
   finals: Float64Array;
   matched: Int32Array;
+  /** Bits of the query's words each section holds, in any field. */
+  words: Int32Array;
   heap: Int32Array;
 }
 
@@ -107,46 +117,64 @@ function bm25Score(tf: number, matchingCount: number, docsCount: number, fieldLe
   return (idf * (d + tf * (k + 1))) / (tf + k * (1 - b + (b * fieldLength) / averageFieldLength));
 }
 
-/** Loads the index: postings to typed arrays with their BM25 contributions (no text is read or tokenized). */
+/** A section of the index. */
+export function sectionAt(index: LoadedIndex, section: number): Section {
+  const { urls, pageIds, headings, texts } = index.sections;
+  return { url: urls[section]!, pageId: pageIds[section]!, heading: headings[section] ?? null, text: texts[section] ?? null };
+}
+
+/**
+ * Loads the index: no text is read or tokenized, no posting decoded (a
+ * token's list is decoded when a query first asks for it).
+ */
 export function loadSearchData(data: SearchData): LoadedIndex {
-  const count = data.sections.length;
-  const sections = data.sections.map(([url, pageId, heading, text]) => ({ url, pageId, heading, text }));
+  const { urls, pageIds, headings } = data.sections;
+  const count = urls.length;
   const pages = new Map(Object.entries(data.pages).map(([id, [title, breadcrumbs]]) => [id, { title, breadcrumbs }]));
-  const byOption = new Map<string, number>();
-  sections.forEach((section, index) => {
-    const title = section.heading ?? (section.url === section.pageId ? (pages.get(section.pageId)?.title ?? '') : '');
-    if (optionHeading.test(title)) byOption.set(title.toLowerCase(), index);
-  });
+  let byOption: Map<string, number> | undefined;
+  const optionSection = (name: string) => {
+    // Every option's full name starts so (optionHeading).
+    if (!name.startsWith('layer.')) return undefined;
+    if (!byOption) {
+      byOption = new Map();
+      for (let section = 0; section < count; section += 1) {
+        const title = headings[section] ?? (urls[section] === pageIds[section] ? (pages.get(pageIds[section]!)?.title ?? '') : '');
+        if (optionHeading.test(title)) byOption.set(title.toLowerCase(), section);
+      }
+    }
+    return byOption.get(name);
+  };
 
   const fields = scoredFields.map((field) => {
-    const { lengths, postings } = data.fields[field];
-    // Over the sections that have the field (see above).
-    let total = 0;
-    let present = 0;
-    for (const length of lengths) if (length > 0) (total += length), (present += 1);
-    const average = total / Math.max(1, present);
+    const { postings, lengths } = data.fields[field];
+    let average: number | undefined;
+    const averageLength = () => {
+      if (average !== undefined) return average;
+      // Over the sections that have the field (see above).
+      let total = 0;
+      let present = 0;
+      for (const length of lengths) if (length > 0) (total += length), (present += 1);
+      return (average = total / Math.max(1, present));
+    };
     const boost = fieldBoosts[field];
     return new LazyPostings<Posting>(postings, (list) => {
+      const mean = averageLength();
       const impacts = new Float64Array(list.length);
       // Tokens are unique per field (tokenize answers a set), so the term frequency is 1.
-      for (let i = 0; i < list.length; i += 1) impacts[i] = bm25Score(1, list.length, count, lengths[list[i]!]!, average) * boost;
-      return { sections: Int32Array.from(list), impacts };
+      for (let i = 0; i < list.length; i += 1) impacts[i] = bm25Score(1, list.length, count, lengths[list[i]!]!, mean) * boost;
+      return { sections: list, impacts };
     });
   });
-  const title = new LazyPostings(data.title, (list) => Int32Array.from(list));
-
-  const byUrl = sections.map((_, index) => index).sort((a, b) => (sections[a]!.url < sections[b]!.url ? -1 : sections[a]!.url > sections[b]!.url ? 1 : 0));
-  const urlRank = new Int32Array(count);
-  byUrl.forEach((section, rank) => (urlRank[section] = rank));
+  const title = new LazyPostings(data.title, (list) => list);
+  const { words, counts } = data.vocabulary;
 
   return {
-    sections,
+    sections: data.sections,
     pages,
-    vocabulary: new Map(data.vocabulary),
-    byOption,
+    vocabulary: new Map(words.map((word, index) => [word, counts[index]!])),
+    optionSection,
     fields,
     title,
-    urlRank,
     scratch: {
       generation: 0,
       conceptGeneration: 0,
@@ -156,6 +184,7 @@ export function loadSearchData(data: SearchData): LoadedIndex {
       covered: new Float64Array(count),
       finals: new Float64Array(count),
       matched: new Int32Array(count),
+      words: new Int32Array(count),
       heap: new Int32Array(count),
     },
   };
@@ -185,8 +214,8 @@ export interface Ranking {
  * `exact` is the section of the option the query names in full, if any.
  */
 export function rankSections(index: LoadedIndex, queryTokens: readonly string[], concepts: readonly ConceptTokens[], exact: number | undefined, k: number): Ranking {
-  const { scratch, fields, title, urlRank } = index;
-  const { stamp, conceptStamp, scores, covered, finals, matched } = scratch;
+  const { scratch, fields, title } = index;
+  const { stamp, conceptStamp, scores, covered, finals, matched, words } = scratch;
   if (scratch.generation > 1e9 || scratch.conceptGeneration > 1e9) {
     scratch.generation = 0;
     scratch.conceptGeneration = 0;
@@ -194,21 +223,35 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
     conceptStamp.fill(0);
   }
   const generation = ++scratch.generation;
+  // Which words of the query each token stands for: a bit per word that has tokens (a query of filler
+  // words only is searched as written and has none); words past the 31st share the last bit.
+  const counted = concepts.filter((concept) => concept.tokens.size > 0);
+  const conceptBits = queryTokens.map((token) => {
+    let bits = 0;
+    counted.forEach((concept, at) => {
+      if (concept.tokens.has(token)) bits |= 1 << Math.min(at, 30);
+    });
+    return bits;
+  });
+  const wordCount = Math.min(counted.length, 31);
   let total = 0;
   for (const field of fields) {
-    for (const token of queryTokens) {
-      const posting = field.get(token);
+    for (let t = 0; t < queryTokens.length; t += 1) {
+      const posting = field.get(queryTokens[t]!);
       if (!posting) continue;
       const { sections, impacts } = posting;
+      const bits = conceptBits[t]!;
       for (let i = 0; i < sections.length; i += 1) {
         const section = sections[i]!;
         if (stamp[section] !== generation) {
           stamp[section] = generation;
           scores[section] = 0;
           covered[section] = 0;
+          words[section] = 0;
           matched[total++] = section;
         }
         scores[section]! += impacts[i]!;
+        words[section]! |= bits;
       }
     }
   }
@@ -234,13 +277,21 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
   for (let i = 0; i < total; i += 1) {
     const section = matched[i]!;
     const coverage = conceptCount > 0 ? covered[section]! / conceptCount : 0;
-    const score = scores[section]! * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0);
+    const coord = wordCount > 0 ? bitCount(words[section]!) / wordCount : 1;
+    const score = scores[section]! * coord * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0);
     finals[section] = Math.round(score * 1000);
   }
 
-  const better = (a: number, b: number) => finals[a]! > finals[b]! || (finals[a] === finals[b] && urlRank[a]! < urlRank[b]!);
+  // Sections are stored in URL order: ties go to the lower index.
+  const better = (a: number, b: number) => finals[a]! > finals[b]! || (finals[a] === finals[b] && a < b);
   const chosen = selectBest(scratch.heap, matched, total, Math.min(k, total), better);
   return { total, top: chosen.map((section) => ({ section, score: finals[section]! })) };
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count += 1;
+  return count;
 }
 
 /**

@@ -6,7 +6,7 @@ import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } f
 import { err, ok, type Result } from './result';
 import { withEncodedFragment } from '@/lib/routes';
 import { buildSearchData, isSearchData, unescapeMarkdown } from './search-data';
-import { loadSearchData, rankSections, type LoadedIndex, type RankedSection } from './search-ranking';
+import { loadSearchData, rankSections, sectionAt, type LoadedIndex, type RankedSection } from './search-ranking';
 
 export { unescapeMarkdown };
 
@@ -22,12 +22,13 @@ export { unescapeMarkdown };
  * one document per section (markdown escapes removed), tokenized the way
  * lib/core/search-terms.ts reads words; lib/core/search-ranking.ts scores
  * them with the engine's BM25 over fields (option name, heading, text, page
- * title), raised when the section's name or heading holds every word of
- * the query, and first when the query is an option's full name.
+ * title), scaled by the share of the query's words the section holds,
+ * raised when the section's name or heading holds every word of the query,
+ * and first when the query is an option's full name.
  *
  * The loader answers either that export or the section index already made
- * from it (lib/docs/search-build.ts makes it at build time, so a server
- * starts without reading the docs).
+ * from it (scripts/build-search-data.mjs makes it before the build, so a
+ * server starts without reading the docs).
  */
 
 export interface SearchInput {
@@ -153,14 +154,15 @@ function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
  * Every word's tokens (and those of its synonyms and corrections) are
  * searched as whole tokens: an unfinished last word is expanded to whole
  * words above, with a bound, rather than letting every token that starts
- * with it count. The joined tokens are read again by the tokenizer, as the
- * engine reads a search term.
+ * with it count. The tokens are searched as they are, not tokenized again:
+ * the stemmer is not idempotent (`release` → `releas` → `relea`), and the
+ * index holds each word stemmed once.
  */
 function rank(index: LoadedIndex, q: string, { concepts, extra }: ParsedQuery, k: number) {
-  let term = [...new Set([...concepts.flatMap((concept) => [...concept.tokens]), ...extra])].join(' ');
+  const tokens = [...new Set([...concepts.flatMap((concept) => [...concept.tokens]), ...extra])];
   // Words that are all filler ("the", "settings", whose stem is `set`) are searched as written.
-  if (term === '') term = concepts.map((concept) => concept.word).join(' ');
-  return rankSections(index, tokenize(term), concepts, index.byOption.get(q.trim().toLowerCase()), k);
+  const searched = concepts.some((concept) => concept.tokens.size > 0) ? tokens : tokenize(concepts.map((concept) => concept.word).join(' '));
+  return rankSections(index, searched, concepts, index.optionSection(q.trim().toLowerCase()), k);
 }
 
 /** Markdown emphasis and code marks read as noise in a plain-text excerpt (the live one and the sandbox's). */
@@ -190,7 +192,7 @@ export function excerptAround(text: string, words: readonly string[]): string {
 }
 
 function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string[]): SearchHit {
-  const section = index.sections[ranked.section]!;
+  const section = sectionAt(index, ranked.section);
   const page = index.pages.get(section.pageId);
   const breadcrumbs = [...(page?.breadcrumbs ?? [])];
   // A folder's index page often shares the folder's name (`Rooms › Rooms`); say it once.

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isSearchData, searchDataFormat } from '../core/search-data';
 
 /**
  * The search core's index made before the build (scripts/build-search-data.mjs,
@@ -12,8 +13,9 @@ import path from 'node:path';
  * build records its own (next.config.mjs, `SVC_CONTENT_HASH`). A file made
  * from other content, or none at all (a bare `next build`), is not used:
  * the index is then made from the pages on the first search, as before.
- * Its first half imports Node's modules only, so the build script loads it
- * with type stripping (the fallback's import of the docs source is dynamic).
+ * Its first half imports Node's modules and the core's index format only, so
+ * the build script loads it with type stripping (the fallback's import of
+ * the docs source is dynamic).
  */
 export const prebuiltSearchFile = path.join('.search', 'search-data.json');
 
@@ -44,7 +46,9 @@ export async function readPrebuiltSearch(root: string, expectedHash: string | un
  */
 export async function productionSearchIndex(): Promise<unknown> {
   const prebuilt = await readPrebuiltSearch(process.cwd(), process.env.SVC_CONTENT_HASH);
-  if (prebuilt.found) return prebuilt.data;
-  console.warn(`[svc] search index: ${prebuilt.why}; making it from the pages now`);
+  // The fingerprint is the content's; a file written by an older search core has the same one.
+  if (prebuilt.found && isSearchData(prebuilt.data)) return prebuilt.data;
+  const why = prebuilt.found ? `${prebuiltSearchFile} is not in this search core's format (${searchDataFormat})` : prebuilt.why;
+  console.warn(`[svc] search index: ${why}; making it from the pages now`);
   return import('./search-index').then((module) => module.exportSearchIndex());
 }

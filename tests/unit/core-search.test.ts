@@ -3,7 +3,7 @@ import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createDocsSearch, excerptAround, type DocsSearch } from '@/lib/core/search';
-import { buildSearchData } from '@/lib/core/search-data';
+import { buildSearchData, findToken, isSearchData, packAscending, unpackAscending } from '@/lib/core/search-data';
 import type { SearchHit } from '@/lib/core/schemas';
 
 /**
@@ -201,6 +201,62 @@ describe('docs search: ranking', () => {
     expect(page.total).toBe(1);
   });
 
+  it('puts a section holding every word of a question above an option named for one of them', async () => {
+    // Many option sections make the one named `…install` rare in names: summed per field, that one word
+    // outweighed a section whose text holds all three words (the share of words held now scales each sum).
+    const server = initAdvancedSearch({
+      indexes: [
+        {
+          id: '/docs/desktops',
+          url: '/docs/desktops',
+          title: 'Desktops',
+          description: 'Desktops bundle rooms.',
+          structuredData: structure(
+            [
+              '## Hacker',
+              'The hacker desktop. Its installer, /hacker.sh, installs the layer with this desktop pinned: curl -fsSL https://example.com/hacker.sh | sh',
+              '## Studio',
+              'The studio desktop, for designers.',
+            ].join('\n\n'),
+          ),
+        },
+        {
+          id: '/docs/rooms/apps',
+          url: '/docs/rooms/apps',
+          title: 'Apps',
+          description: 'Apps from the store.',
+          structuredData: structure(
+            Array.from({ length: 100 }, (_, i) => `## layer.apps.option${i}\n\nA setting of the apps room that a desktop may also set, number ${i}.`)
+              .concat('## layer.appStore.install\n\nInstalls the roster entries from the store during activation, skipping installed ones.')
+              .join('\n\n'),
+          ),
+        },
+      ],
+    });
+    const exported = JSON.parse(JSON.stringify(await server.export())) as unknown;
+    const page = await searchOk(makeSearch(async () => exported), { q: 'How do I install the hacker desktop?' });
+    expect(page.results.map((hit) => hit.url).slice(0, 2)).toEqual(['/docs/desktops#hacker', '/docs/rooms/apps#layerappstoreinstall']);
+  });
+
+  it('finds a word the stemmer would shorten again if its stem were read as a word (`release`, `mouse`)', async () => {
+    const server = initAdvancedSearch({
+      indexes: [
+        {
+          id: '/docs/releases',
+          url: '/docs/releases',
+          title: 'Releases',
+          description: 'How the layer ships.',
+          structuredData: structure('## Signing\n\nEach release is signed.\n\n## Pointer\n\nThe mouse pointer grows when shaken.'),
+        },
+      ],
+    });
+    const exported = JSON.parse(JSON.stringify(await server.export())) as unknown;
+    const search = makeSearch(async () => exported);
+    // Stemmed once, `release` is `releas` as in the index; stemmed again it would be `relea`.
+    expect((await searchOk(search, { q: 'release' })).results.map((hit) => hit.url)).toContain('/docs/releases#signing');
+    expect((await searchOk(search, { q: 'mouse' })).results.map((hit) => hit.url)).toEqual(['/docs/releases#pointer']);
+  });
+
   it('is deterministic', async () => {
     const search = makeSearch();
     const first = await searchOk(search, { q: 'install layer', limit: 5 });
@@ -364,5 +420,37 @@ describe('docs search: failures', () => {
     const forward = await buildSearchData(await exportedIndex(pages));
     const backward = await buildSearchData(await exportedIndex([...pages].reverse()));
     expect(JSON.stringify(backward)).toBe(JSON.stringify(forward));
+  });
+});
+
+describe('docs search: the index format', () => {
+  it('packs an ascending list as text and reads it back', () => {
+    for (const list of [[], [0], [7], [0, 1, 2, 3], [3, 40, 41, 1295, 1296, 99_999, 2_000_000]]) {
+      expect(Array.from(unpackAscending(packAscending(list)))).toEqual(list);
+    }
+    expect(packAscending([3, 39, 40])).toBe('3,10,1');
+  });
+
+  it('finds tokens by binary search over code-unit order, `__proto__` and `constructor` included', () => {
+    const tokens = ['Zeta', '__proto__', 'alpha', 'constructor', 'layer.wallpaper', 'wallpap'].sort();
+    tokens.forEach((token, at) => expect(findToken(tokens, token)).toBe(at));
+    for (const absent of ['', 'a', 'layer', 'zzz', 'toString']) expect(findToken(tokens, absent)).toBe(-1);
+  });
+
+  it('is plain JSON whose posting lists name, in ascending order, sections that hold each token', async () => {
+    const data = await buildSearchData(await exportedIndex());
+    expect(isSearchData(data)).toBe(true);
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+    const { urls, texts } = data.sections;
+    expect([...urls].sort()).toEqual(urls);
+    const { tokens, lists } = data.fields.body.postings;
+    expect([...tokens].sort()).toEqual(tokens);
+    const sections = Array.from(unpackAscending(lists[findToken(tokens, 'diamet')]!));
+    expect(sections.map((section) => urls[section])).toEqual(['/docs/reference/wallpaper#layerwallpaper', '/docs/rooms/appearance#layer.wallpaper.glow.spread']);
+    for (const section of sections) expect(texts[section]).toMatch(/diameter/);
+  });
+
+  it('is not mistaken for the earlier format, whose file a server may still hold', () => {
+    expect(isSearchData({ format: 'layer-site-search/1', sections: [], pages: {}, vocabulary: [], fields: {}, title: {} })).toBe(false);
   });
 });
