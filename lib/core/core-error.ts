@@ -23,13 +23,17 @@ export class CoreError extends Error {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[coreErrorBrand] === true;
   }
 
-  constructor(
-    readonly code: ErrorCode,
-    readonly detail: string,
-    /** Set on `internal_error`: the id the log line carries too. */
-    readonly requestId?: string,
-  ) {
+  readonly code: ErrorCode;
+  readonly detail: string;
+  /** Set on `internal_error`: the id the log line carries too. */
+  readonly requestId?: string;
+
+  // Plain fields, not parameter properties: scripts load the core on Node's type stripping, which erases types only.
+  constructor(code: ErrorCode, detail: string, requestId?: string) {
     super(`${code}: ${detail}`);
+    this.code = code;
+    this.detail = detail;
+    if (requestId !== undefined) this.requestId = requestId;
   }
 }
 
