@@ -1,4 +1,4 @@
-import { source } from '@/lib/source';
+import { routeDocs } from './route-docs';
 import { exportSourceIndex } from './search-export';
 import { documentCache, documentResponder } from '@/lib/api/document-responder';
 import type { RouteHandler } from '@/lib/http/route-handler';
@@ -11,7 +11,9 @@ import type { RouteHandler } from '@/lib/http/route-handler';
 let exported: Promise<unknown> | undefined;
 /** The exported index, built once per process. */
 export function exportSearchIndex(): Promise<unknown> {
-  exported ??= exportSourceIndex(source);
+  exported ??= routeDocs().then(({ source }) => exportSourceIndex(source));
+  // A failed read is tried again on the next request.
+  exported.catch(() => (exported = undefined));
   return exported;
 }
 
