@@ -1,5 +1,6 @@
 import { docs } from 'fumadocs-mdx:collections/server';
-import { llms, loader } from 'fumadocs-core/source';
+import { loader } from 'fumadocs-core/source';
+import { docsLlmsOf, pageFinder } from './docs-source/docs-data';
 import { docsRoute } from './routes';
 
 /**
@@ -7,6 +8,9 @@ import { docsRoute } from './routes';
  * tree icons stay the names meta.json gives (`"icon": "LayoutGrid"`);
  * components/docs/page-tree.tsx draws them (lucide-react's components are
  * client components, which Fumadocs' lucide plugin would put in the tree).
+ * In production only the docs page imports it: every other route reads the
+ * docs made before the build (lib/docs-source/route-docs.ts), since each server
+ * bundle that imports the collection compiles and emits every page again.
  */
 export const source = loader({
   baseUrl: docsRoute,
@@ -15,22 +19,7 @@ export const source = loader({
 
 export type DocsPage = NonNullable<ReturnType<typeof source.getPage>>;
 
-const pagesBySlugs = new Map(source.getPages().map((page) => [JSON.stringify(page.slugs), page]));
+/** The page at exactly these slugs, as the router decoded them, or undefined (lib/docs-source/docs-data.ts pageFinder). */
+export const findPage: (slugs: readonly string[] | undefined) => DocsPage | undefined = pageFinder(source.getPages());
 
-/**
- * The page at exactly these slugs, as the router decoded them, or undefined.
- * Next has already percent-decoded each segment once; Fumadocs' `getPage`
- * retries with every slug passed through `decodeURI` again, which reads a
- * literal `%` as an escape (a 500 on `/docs/%25G0.md`, and `%2561ppearance`
- * naming `appearance`: RFC 3986 §2.4, never decode twice). Slugs are
- * compared as a list, so one segment holding a decoded `%2F` never equals
- * two segments.
- */
-export function findPage(slugs: readonly string[] | undefined): DocsPage | undefined {
-  return pagesBySlugs.get(JSON.stringify(slugs ?? []));
-}
-
-export const docsLlms = llms(source, {
-  renderPage: async (page) =>
-    `# ${page.data.title} (${page.url})\n\n${await page.data.getText('processed')}`,
-});
+export const docsLlms = docsLlmsOf(source);

@@ -6,7 +6,10 @@
 // puts first on PATH for npm scripts) for its type stripping: the pages are
 // compiled by Fumadocs MDX's Node loader with source.config.ts, the same
 // compiler and plugins as `next build`, and indexed by the site's own code
-// (lib/docs/search-export.ts, lib/core/search-data.ts).
+// (lib/docs/search-export.ts, lib/core/search-data.ts). Beside it, the docs
+// as data (.search/docs-data.json, lib/docs-source/docs-data.ts): what every server
+// route but the docs page reads in production, instead of compiling the MDX
+// into its own bundle.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import path from 'node:path';
@@ -23,22 +26,24 @@ await postInstall();
 register('./ts-resolve-hook.mjs', import.meta.url);
 registerMdx();
 
-const [{ docs }, { loader }, { docsRoute }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }] = await Promise.all([
+const [{ docs }, { docsDataFile, docsDataOf, docsSourceOf }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }] = await Promise.all([
   import('../.source/server.ts'),
-  import('fumadocs-core/source'),
-  import('../lib/routes.ts'),
+  import('../lib/docs-source/docs-data.ts'),
   import('../lib/docs/search-export.ts'),
   import('../lib/core/search-data.ts'),
   import('../lib/docs/search-prebuilt.ts'),
   import('../lib/docs-build/content-hash.mjs'),
 ]);
 
-// The docs source as lib/source.ts makes it.
-const source = loader({ baseUrl: docsRoute, source: docs.toFumadocsSource() });
+const hash = contentHash(path.join(root, 'content', 'docs'));
+const docsData = await docsDataOf(docs, hash);
+// The docs source as the production routes make it from that file (lib/docs-source/route-docs.ts).
+const source = docsSourceOf(docsData);
 const data = await buildSearchData(await exportSourceIndex(source));
 const file = path.join(root, prebuiltSearchFile);
 mkdirSync(path.dirname(file), { recursive: true });
-writeFileSync(file, JSON.stringify({ contentHash: contentHash(path.join(root, 'content', 'docs')), data }));
+writeFileSync(file, JSON.stringify({ contentHash: hash, data }));
+writeFileSync(path.join(root, docsDataFile), JSON.stringify(docsData));
 console.log(
   `build-search-data: ${data.sections.urls.length} sections of ${source.getPages().length} pages in ${prebuiltSearchFile} (${Math.round(performance.now() - started)} ms)`,
 );

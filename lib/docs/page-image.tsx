@@ -1,10 +1,11 @@
 import { generateOGImage } from 'fumadocs-ui/og';
 import { notFound } from 'next/navigation';
-import { findPage, source } from '@/lib/source';
+import { routeDocs } from '@/lib/docs-source/route-docs';
 import { siteName } from '@/lib/site';
 
 /** Open Graph image of one docs page (`next/og` under the hood). */
-export function pageImageResponse(segments: readonly string[]) {
+export async function pageImageResponse(segments: readonly string[]) {
+  const { findPage } = await routeDocs();
   const page = segments.at(-1) === 'image.png' ? findPage(segments.slice(0, -1)) : undefined;
   if (!page) notFound();
   return generateOGImage({
@@ -14,6 +15,6 @@ export function pageImageResponse(segments: readonly string[]) {
   });
 }
 
-export function pageImageParams() {
-  return source.getPages().map((page) => ({ slug: [...page.slugs, 'image.png'] }));
+export async function pageImageParams() {
+  return (await routeDocs()).source.getPages().map((page) => ({ slug: [...page.slugs, 'image.png'] }));
 }

@@ -1,4 +1,4 @@
-import { source } from '@/lib/source';
+import { routeDocs } from '@/lib/docs-source/route-docs';
 import { exportSourceIndex } from './search-export';
 import { documentCache, documentResponder } from '@/lib/endpoints/document-responder';
 import { endpointById } from '@/lib/endpoints/doors/docs';
@@ -12,7 +12,9 @@ import { door } from '@/lib/endpoints/handler';
 let exported: Promise<unknown> | undefined;
 /** The exported index, built once per process. */
 export function exportSearchIndex(): Promise<unknown> {
-  exported ??= exportSourceIndex(source);
+  exported ??= routeDocs().then(({ source }) => exportSourceIndex(source));
+  // A failed read is tried again on the next request.
+  exported.catch(() => (exported = undefined));
   return exported;
 }
 

@@ -4,7 +4,7 @@ import { env, publicOrigin } from '@/lib/env';
 import { allProblemCodes } from '@/lib/http/problem-codes';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { discovery, problemTypeRoute, sitemapRoute } from '@/lib/routes';
-import { source } from '@/lib/source';
+import { routeDocs } from '@/lib/docs-source/route-docs';
 
 /**
  * /sitemap.xml and /robots.txt, written here rather than with Next's
@@ -19,7 +19,8 @@ export interface SitemapEntry {
 }
 
 /** Every indexable URL: the home page, each docs page, each problem page. */
-export function sitemapEntries(origin = publicOrigin(env())): SitemapEntry[] {
+export async function sitemapEntries(origin = publicOrigin(env())): Promise<SitemapEntry[]> {
+  const { source } = await routeDocs();
   return [
     { url: `${origin}/`, changeFrequency: 'weekly', priority: 1 },
     ...source.getPages().map((page) => ({ url: `${origin}${page.url}`, changeFrequency: 'weekly' as const, priority: 0.8 })),
@@ -56,13 +57,13 @@ export function robotsTxt(origin = publicOrigin(env())): string {
   ].join('\n');
 }
 
-const staticText = (contentType: string, body: () => string): RouteHandler => {
+const staticText = (contentType: string, body: () => string | Promise<string>): RouteHandler => {
   let cached: string | undefined;
   return async () => {
-    cached ??= body();
+    cached ??= await body();
     return new Response(cached, { headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=3600' } });
   };
 };
 
-export const sitemapHandler = door(endpointById('sitemap'), staticText('application/xml; charset=utf-8', () => sitemapXml(sitemapEntries())));
+export const sitemapHandler = door(endpointById('sitemap'), staticText('application/xml; charset=utf-8', async () => sitemapXml(await sitemapEntries())));
 export const robotsHandler = door(endpointById('robots'), staticText('text/plain; charset=utf-8', () => robotsTxt()));

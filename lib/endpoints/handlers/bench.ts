@@ -1,5 +1,5 @@
 import { createFromSource } from 'fumadocs-core/search/server';
-import { source } from '@/lib/source';
+import { routeDocs } from '@/lib/docs-source/route-docs';
 import { notFoundError, problemResponse } from '@/lib/http/problem';
 import { runtime } from '@/lib/runtime';
 import { createSandbox } from '@/lib/core/sandbox';
@@ -31,6 +31,6 @@ export const benchFloor: RouteHandler = async (request) => {
 let stockSearch: ReturnType<typeof createFromSource> | undefined;
 export const benchFumadocsSearch: RouteHandler = async (request) => {
   if (!enabled()) return notFound(request);
-  stockSearch ??= createFromSource(source);
+  stockSearch ??= createFromSource((await routeDocs()).source);
   return stockSearch.GET(request);
 };

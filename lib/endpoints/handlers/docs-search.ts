@@ -1,6 +1,6 @@
 import { findPath } from 'fumadocs-core/page-tree';
 import { runtime } from '@/lib/runtime';
-import { source } from '@/lib/source';
+import { routeDocs, type RouteDocs } from '@/lib/docs-source/route-docs';
 import { dialogRows, type DialogPage } from '../docs-search-rows';
 import { endpointById } from '../doors/docs';
 import { implement } from '../handler';
@@ -16,7 +16,7 @@ const dialogResultLimit = 10;
 
 let pages: Map<string, DialogPage> | undefined;
 /** Every docs page's title and the folders above it (the root's own name left out). */
-function pageOf(url: string): DialogPage | undefined {
+function pageOf({ source }: RouteDocs, url: string): DialogPage | undefined {
   if (!pages) {
     const tree = source.getPageTree();
     pages = new Map(
@@ -37,7 +37,8 @@ function pageOf(url: string): DialogPage | undefined {
 const cacheControl = 'public, max-age=300';
 
 export const docsSearchDialog = implement(endpointById('docsSearchDialog'), async ({ query }) => {
+  const docs = await routeDocs();
   const answer = await runtime().search.search({ q: query.query, limit: dialogResultLimit });
   if (!answer.ok) throw answer.error;
-  return { json: dialogRows(answer.value.results, pageOf), headers: { 'Cache-Control': cacheControl } };
+  return { json: dialogRows(answer.value.results, pageOf.bind(undefined, docs)), headers: { 'Cache-Control': cacheControl } };
 });

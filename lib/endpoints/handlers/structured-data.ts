@@ -1,6 +1,6 @@
 import { structuredDataLines } from '@/lib/discovery/structured-data';
 import { runtime } from '@/lib/runtime';
-import { source } from '@/lib/source';
+import { routeDocs } from '@/lib/docs-source/route-docs';
 import { documentCache, documentResponder } from '../document-responder';
 import { endpointById } from '../doors/discovery';
 import { door } from '../handler';
@@ -14,10 +14,10 @@ export const structuredDataHandler = door(
   endpointById('structuredData'),
   documentResponder({
     contentType: 'application/jsonl; charset=utf-8',
-    body: () =>
+    body: async () =>
       structuredDataLines(
         runtime().origin,
-        source.getPages().map((page) => ({ url: page.url, title: page.data.title, description: page.data.description })),
+        (await routeDocs()).source.getPages().map((page) => ({ url: page.url, title: page.data.title, description: page.data.description })),
       ),
     cacheControl: documentCache.deployed,
   }),

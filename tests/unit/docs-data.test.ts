@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loader, type StaticSource } from 'fumadocs-core/source';
+import { server } from 'fumadocs-mdx/runtime/server';
+import { docsDataFile, docsDataOf, docsLlmsOf, docsSourceOf, pageFinder, readDocsData, type CompiledDocs } from '@/lib/docs-source/docs-data';
+import { exportSourceIndex } from '@/lib/docs/search-export';
+import { docsRoute } from '@/lib/routes';
+
+/**
+ * lib/docs-source/docs-data.ts: the docs as data, which the production routes read
+ * instead of the compiled collection, give the same source as the
+ * collection (URLs, tree, text views, search index).
+ */
+const page = (title: string, description: string, markdown: string, heading: string) => ({
+  default: () => null,
+  toc: [],
+  frontmatter: { title, description },
+  structuredData: { headings: [{ id: heading.toLowerCase(), content: heading }], contents: [{ heading: heading.toLowerCase(), content: `${title} text` }] },
+  _markdown: markdown,
+});
+
+/** Fumadocs MDX's server runtime, as .source/server.ts calls it (its types come from the generated config). */
+interface Runtime {
+  docs(name: string, base: string, metas: Record<string, unknown>, pages: Record<string, unknown>): Promise<CompiledDocs & { toFumadocsSource(): StaticSource }>;
+}
+
+async function collection() {
+  return (server() as unknown as Runtime).docs(
+    'docs',
+    'content/docs',
+    { 'meta.json': { title: 'Docs', pages: ['index', 'rooms'] }, 'rooms/meta.json': { title: 'Rooms', pages: ['windows', 'appearance'] } },
+    {
+      'index.mdx': page('Home', 'Start here', 'Welcome.\n', 'Start'),
+      'rooms/appearance.mdx': page('Appearance', 'Wallpaper and fonts', '## Wallpaper\n\nA picture.\n', 'Wallpaper'),
+      'rooms/windows.mdx': page('Windows', 'Accordion padding', '## Padding\n\n`layer.windows.accordionPadding`\n', 'Padding'),
+    },
+  );
+}
+
+describe('the docs as data', () => {
+  it('make the source the collection makes', async () => {
+    const docs = await collection();
+    const compiled = loader({ baseUrl: docsRoute, source: docs.toFumadocsSource() });
+    const fromData = docsSourceOf(JSON.parse(JSON.stringify(await docsDataOf(docs, 'hash'))));
+
+    const facts = (pages: { url: string; slugs: string[]; path: string; data: { title?: string; description?: string } }[]) =>
+      pages.map(({ url, slugs, path, data }) => ({ url, slugs, path, title: data.title, description: data.description }));
+    expect(facts(fromData.getPages())).toEqual(facts(compiled.getPages()));
+    expect(fromData.getPageTree()).toEqual(compiled.getPageTree());
+
+    const [ours, theirs] = [docsLlmsOf(fromData), docsLlmsOf(compiled)];
+    expect(await ours.index()).toBe(await theirs.index());
+    expect(await ours.full()).toBe(await theirs.full());
+    expect(await ours.page(pageFinder(fromData.getPages())(['rooms', 'appearance'])!)).toBe(
+      '# Appearance (/docs/rooms/appearance)\n\n## Wallpaper\n\nA picture.\n',
+    );
+    expect(await exportSourceIndex(fromData)).toEqual(await exportSourceIndex(compiled));
+  });
+
+  it('find a page by its exact slugs only', async () => {
+    const find = pageFinder(docsSourceOf(await docsDataOf(await collection(), 'hash')).getPages());
+    expect(find(['rooms', 'windows'])?.url).toBe('/docs/rooms/windows');
+    expect(find(undefined)?.url).toBe('/docs');
+    expect(find(['rooms/windows'])).toBeUndefined();
+  });
+
+  it('are read only when made from the content this build compiled', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'docs-data-'));
+    try {
+      mkdirSync(path.join(root, path.dirname(docsDataFile)), { recursive: true });
+      writeFileSync(path.join(root, docsDataFile), JSON.stringify({ contentHash: 'a', pages: [], metas: [] }));
+      await expect(readDocsData(root, 'a')).resolves.toMatchObject({ contentHash: 'a' });
+      await expect(readDocsData(root, 'b')).rejects.toThrow(/other content/);
+      await expect(readDocsData(root, undefined)).rejects.toThrow(/other content/);
+      rmSync(path.join(root, docsDataFile));
+      await expect(readDocsData(root, 'a')).rejects.toThrow(/cannot be read: run scripts\/build-search-data.mjs/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
