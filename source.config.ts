@@ -8,6 +8,7 @@ import remarkAgents from './lib/docs-build/remark-agents';
 import remarkDiscovery from './lib/docs-build/remark-discovery';
 import remarkRateLimits from './lib/docs-build/remark-rate-limits';
 import { componentMarkdown } from './lib/docs-build/component-markdown';
+import { SourceMapGenerator } from 'source-map';
 
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
@@ -24,6 +25,12 @@ export const docs = defineDocs({
 
 export default defineConfig({
   mdxOptions: {
+    // Under `next dev` a page's source map points at its .mdx file. Without it
+    // the map embeds the compiled page (the expanded tables too), and React's
+    // dev renderer, after each edit, hands that map to Node again for every
+    // element of the page (its owner stacks): seconds per edit here.
+    // `next build` emits no server source maps, so it is left out there.
+    SourceMapGenerator: process.env.NODE_ENV === 'development' ? SourceMapGenerator : undefined,
     // Catalog elements (<InstallLine />, <DesktopDetails />, …) become plain
     // markdown before the page, its twin and its search rows are made.
     // Install lines use SITE_URL (publicOrigin) as it is at build time.
