@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { a2aSkills } from '@/lib/agents/a2a-skills';
-import { tools } from '@/lib/agents/tools';
+import { tools, type ToolSpec } from '@/lib/agents/tools';
 import type { EndpointSpec } from '@/lib/endpoints/endpoint';
 import type { EndpointId } from '@/lib/endpoints/contract';
 import { endpointById } from '@/lib/endpoints/doors';
@@ -37,6 +37,19 @@ describe('the operation table', () => {
       expect(tool.output).toBe(operation.output);
       expect(tool.errors).toBe(operation.errors);
       expect(tool.annotations.openWorldHint).toBe(operation.live);
+    }
+  });
+
+  it('takes what each door hands it: a tool\'s arguments and a batch entry map onto the operation\'s input schema', () => {
+    const toolArgs: Record<string, unknown> = { search_docs: { query: 'glow', limit: 2 }, get_latest_release: { app: 'pounce' }, get_install_command: { desktop: 'hacker' } };
+    for (const tool of tools as readonly ToolSpec[]) {
+      const args = tool.input.parse(toolArgs[tool.name]);
+      expect(table[tool.operation]!.input.safeParse(tool.toInput(args)).success, tool.name).toBe(true);
+    }
+    const entries = [{ kind: 'search', q: 'glow', limit: 2 }, { kind: 'release', app: 'pounce' }, { kind: 'install' }];
+    for (const entry of entries) {
+      const { kind, ...input } = operationSchema.parse(entry);
+      expect(table[operationNamed('batch', kind)!]!.input.safeParse(input).success, kind).toBe(true);
     }
   });
 
