@@ -166,6 +166,46 @@ export function prepareStock(log = console.log) {
   return { dir, versions };
 }
 
+/**
+ * `<` outside code as text, and images as links: the stock loader compiles `.md` without raw HTML support (a `raw`
+ * node stops it), and the twins hold a few `<` in prose and an image served by a route of the site.
+ */
+function withoutRawHtml(markdown) {
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+      if (fenced || /^\s*(```|~~~)/.test(line)) return line;
+      return line
+        .split(/(`[^`]*`)/)
+        // Images as links too: the loader imports an image's file, and the twins name the site's own routes.
+        .map((part) => (part.startsWith('`') ? part : part.replace(/</g, '&lt;').replace(/!\[/g, '[')))
+        .join('');
+    })
+    .join('\n');
+}
+
+/**
+ * The stock app's content as the site renders it: every page as plain markdown, the site's own processed markdown
+ * (its `.md` twin: catalog elements expanded, option entries written out) with its frontmatter, and the same
+ * meta.json files. With stubs, stock renders `<OptionEntries>` as nothing, so its appearance page holds a fraction
+ * of the elements ours renders; with this content both pages hold the same text.
+ */
+function expandStockContent(dir, docsData) {
+  const content = path.join(dir, 'content/docs');
+  rmSync(content, { recursive: true, force: true });
+  for (const page of docsData.pages) {
+    const file = path.join(content, page.info.path.replace(/\.mdx$/, '.md'));
+    mkdirSync(path.dirname(file), { recursive: true });
+    const frontmatter = Object.entries(page.frontmatter).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join('\n');
+    writeFileSync(file, `---\n${frontmatter}\n---\n${withoutRawHtml(page.markdown)}\n`);
+  }
+  cpSync(path.join(repoRoot, 'content/docs'), content, { recursive: true, filter: (source) => !/\.mdx?$/.test(source) });
+  rmSync(path.join(dir, '.next'), { recursive: true, force: true });
+  rmSync(path.join(dir, '.source'), { recursive: true, force: true });
+}
+
 // ---------------------------------------------------------------------------
 // Measuring one dev server.
 
@@ -234,10 +274,10 @@ async function until(probe, since, limitMs, record) {
  * One `next dev` in `dir` on core 0: first page, warm GETs, edits, and the search doors (each `{ label, ask(base,
  * word) → Promise<string> }`, whose answer holds the word once the door has seen it).
  */
-async function measureDev({ name, dir, env, doors }) {
+async function measureDev({ name, dir, env, doors, editFile = mdxFile }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const file = path.join(dir, mdxFile);
+  const file = path.join(dir, editFile);
   const original = readFileSync(file, 'utf8');
   const cpuBefore = coreTimes();
   const started = now();
@@ -333,6 +373,11 @@ export async function runDevLoopCase() {
   const copy = copyRepository('layer-devloop-');
   console.log(`(j) ours: a copy of the repository in ${copy} (node_modules hard-linked)`);
   try {
+    // The site's pages as it renders them, for the second stock run (made as npm run build makes them), then removed
+    // so that ours starts as a fresh checkout does.
+    run('node_modules/.bin/node', ['scripts/build-search-data.mjs'], copy, 'scripts/build-search-data.mjs');
+    const docsData = JSON.parse(readFileSync(path.join(copy, '.search/docs-data.json'), 'utf8'));
+    rmSync(path.join(copy, '.search'), { recursive: true, force: true });
     process.stdout.write('(j) ours: next dev… ');
     // The rate limiter off: the bench polls faster than a visitor's 600 requests a minute.
     const ours = await measureDev({ name: '(j) ours next dev', dir: copy, env: { RATE_LIMIT_PER_MINUTE: '0' }, doors: oursDoors });
@@ -340,7 +385,19 @@ export async function runDevLoopCase() {
     process.stdout.write('(j) stock: next dev… ');
     const theirs = await measureDev({ name: '(j) stock next dev', dir: stock.dir, env: {}, doors: stockDoors });
     console.log(`first page ${theirs.firstPageMs.toFixed(0)} ms`);
+    expandStockContent(stock.dir, docsData);
+    process.stdout.write('(j) stock, the site\'s expanded markdown: next dev… ');
+    const expanded = await measureDev({ name: '(j) stock next dev, expanded', dir: stock.dir, env: {}, doors: stockDoors, editFile: mdxFile.replace(/\.mdx$/, '.md') });
+    console.log(`first page ${expanded.firstPageMs.toFixed(0)} ms`);
     printDevLoop(ours, theirs, { versions: stock.versions, creator, pagePath, stockDoor: stockDoors[0].label, seenMs });
+    printDevLoop(ours, expanded, {
+      versions: stock.versions,
+      creator,
+      pagePath,
+      stockDoor: stockDoors[0].label,
+      seenMs,
+      variant: 'stock given the site\'s expanded markdown (.md pages), so both pages hold the same text',
+    });
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }

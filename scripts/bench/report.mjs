@@ -175,7 +175,7 @@ export function printSoakReport({ rows, commands, heapMiB }) {
  * Case (j), the dev loop (dev-loop.mjs): ours beside stock, each `{ firstPageMs, warmMs, editMs, search, cpu,
  * command }`, with the ratios and the goals.
  */
-export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDoor, seenMs }) {
+export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDoor, seenMs, variant }) {
   const ms = (value) => (value === undefined ? 'not seen' : `${value.toFixed(0)} ms`);
   const list = (values) => values.map((value) => value.toFixed(0)).join(' / ');
   const ratio = (a, b) => (a === undefined || b === undefined ? '—' : `${(a / b).toFixed(2)}×`);
@@ -196,13 +196,13 @@ export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDo
     rows.push([`search sees the edit: ours ${label}`, ms(value), `${ms(stockSearch)} (${stockDoor})`, ratio(value, stockSearch), 'ours yes', value !== undefined ? 'PASS' : 'MISS', 'from the write until the answer holds the word']);
     goals.push({ figure: `search sees the edit (${label})`, goal: 'yes', pass: value !== undefined, value: value === undefined ? 'no' : `yes, ${ms(value)}` });
   }
-  console.log(`\n(j) DEV LOOP (ours = this site's next dev, stock = ${creator} template with next ${versions.next}, fumadocs-core ${versions['fumadocs-core']}, fumadocs-ui ${versions['fumadocs-ui']}, fumadocs-mdx ${versions['fumadocs-mdx']}; ${pagePath})`);
+  console.log(`\n(j) DEV LOOP (ours = this site's next dev, stock = ${creator} template with next ${versions.next}, fumadocs-core ${versions['fumadocs-core']}, fumadocs-ui ${versions['fumadocs-ui']}, fumadocs-mdx ${versions['fumadocs-mdx']}; ${pagePath}; ${variant ?? 'stock given content/docs as it is, the site\'s own elements as stubs'})`);
   console.log(table(['figure', 'ours', 'stock', 'ours ÷ stock', 'goal', 'verdict', 'runs (ms)'], rows, ['l', 'r', 'r', 'r', 'l', 'l', 'l']));
   if (hasProcStat) {
     console.log(`core ${serverCore} while each server ran: ours ${ours.cpu.busyPct}% busy (other processes ${ours.cpu.otherPct}%), stock ${stock.cpu.busyPct}% busy (other processes ${stock.cpu.otherPct}%)`);
     if (Math.max(ours.cpu.otherPct, stock.cpu.otherPct) > 10) console.log(`WARNING: other processes took more than 10% of core ${serverCore} during a run; ratios near a goal are not decisive, run again on a quieter machine`);
   }
-  console.log('\n(j) GOALS');
+  console.log(`\n(j) GOALS${variant ? ` (${variant})` : ''}`);
   for (const goal of goals) console.log(`  ${goal.pass ? 'PASS' : 'MISS'}  ${goal.figure}: ${goal.value} (goal ${goal.goal})`);
   console.log(`  info  stock's ${stockDoor} ${stockSearch === undefined ? `did not find the edit within ${seenMs / 1000} s` : `found the edit after ${ms(stockSearch)}`}`);
   console.log(`\n(j) COMMANDS\n  ours: ${ours.command}\n  stock: ${stock.command}`);
