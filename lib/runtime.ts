@@ -65,8 +65,6 @@ const developmentCursorSecret = 'layer-site-development-cursor-secret';
  */
 const sandboxCursorSecret = 'svc-sandbox-cursors-are-public';
 
-export { consoleLog };
-
 export interface RuntimeOverrides {
   env?: Env;
   clock?: Clock;

@@ -112,7 +112,3 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 export const allErrorCodes = Object.keys(errorCodes) as ErrorCode[];
-
-export function isErrorCode(value: string): value is ErrorCode {
-  return Object.hasOwn(errorCodes, value);
-}
