@@ -10,6 +10,15 @@ import remarkRateLimits from './lib/docs-build/remark-rate-limits';
 import { componentMarkdown } from './lib/docs-build/component-markdown';
 import { SourceMapGenerator } from 'source-map';
 
+// Each page's processed markdown (the text views, /llms-full.txt) and search
+// sections are read from the compiled pages by scripts/build-search-data.mjs
+// (which says so with SVC_DOCS_DATA) and under `next dev`; in production every
+// route reads them from the docs data that script writes
+// (lib/docs-source/docs-data.ts), and the docs page renders the body alone.
+// So `next build` leaves both out of the pages it compiles: writing a page's
+// markdown out again was about a quarter of its compile, paid per page.
+const docsDataInPages = process.env.NODE_ENV !== 'production' || process.env.SVC_DOCS_DATA === '1';
+
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
 // (/docs/{path}.md, /llms-full.txt), Fumadocs UI's components (<Tabs>,
@@ -18,7 +27,7 @@ export const docs = defineDocs({
   dir: 'content/docs',
   docs: {
     schema: pageSchema,
-    postprocess: { includeProcessedMarkdown: { stringify: componentMarkdown } },
+    postprocess: { includeProcessedMarkdown: docsDataInPages ? { stringify: componentMarkdown } : false },
   },
   meta: { schema: metaSchema },
 });
@@ -46,7 +55,7 @@ export default defineConfig({
     // SITE_URL (lib/discovery/dns-records.ts). <RateLimitWindows /> becomes
     // which endpoints count in which rate-limit window, from the endpoint table.
     remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents, remarkDiscovery, remarkRateLimits],
-    remarkStructureOptions: {
+    remarkStructureOptions: docsDataInPages && {
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.
       types: (node) => (remarkStructureDefaultOptions.types.includes(node.type) || isCatalogCode(node)) && !isExcludedFromSearch(node),

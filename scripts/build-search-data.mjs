@@ -11,23 +11,23 @@
 // route but the docs page reads in production, instead of compiling the MDX
 // into its own bundle.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register as registerMdx } from 'fumadocs-mdx/node';
 import { postInstall } from 'fumadocs-mdx/next';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
+// The pages compiled with their processed markdown and search sections,
+// which `next build` leaves out of its own compile (source.config.ts).
+process.env.SVC_DOCS_DATA = '1';
 const started = performance.now();
 
 // .source/server.ts lists every page of the docs collection, as `next build` reads it.
 await postInstall();
-register('./ts-resolve-hook.mjs', import.meta.url);
-registerMdx();
+const { compileDocs, registerLoaders } = await import('./compile-docs.mjs');
+registerLoaders();
 
-const [{ docs }, { docsDataFile, docsDataOf, docsSourceOf }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }] = await Promise.all([
-  import('../.source/server.ts'),
+const [{ docsDataFile, docsSourceOf }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }] = await Promise.all([
   import('../lib/docs-source/docs-data.ts'),
   import('../lib/docs/search-export.ts'),
   import('../lib/core/search-data.ts'),
@@ -36,7 +36,7 @@ const [{ docs }, { docsDataFile, docsDataOf, docsSourceOf }, { exportSourceIndex
 ]);
 
 const hash = contentHash(path.join(root, 'content', 'docs'));
-const docsData = await docsDataOf(docs, hash);
+const docsData = await compileDocs(hash);
 // The docs source as the production routes make it from that file (lib/docs-source/route-docs.ts).
 const source = docsSourceOf(docsData);
 const data = await buildSearchData(await exportSourceIndex(source));

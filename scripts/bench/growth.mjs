@@ -5,7 +5,10 @@
 // --factors (default 1,10,30), and Fumadocs' stock createFromSource route of
 // the same server beside it. Per factor it prints:
 //
-// - `next build` time (both cores, a cold build directory);
+// - the build's time as `npm run build` runs it: the search index, then
+//   `next build` (both cores, a cold build directory), the median of
+//   --build-runs builds (default 3) made in rounds, each round building every
+//   factor in turn: one build on this shared machine varies by a fifth;
 // - the first search after start: GET /v1/search on a server that has
 //   answered nothing else but a liveness check (the index is loaded then);
 // - a broad query (one word every generated option holds) against the
@@ -15,7 +18,7 @@
 //   search dialog's answer for a first query (brotli, as a browser gets it);
 // - ranking: bench (f)'s query sets on /v1/search (generated pages beside the real ones).
 //
-//   node scripts/bench/growth.mjs [--factors 1,10,30] [--keep] [--first-search-runs N]
+//   node scripts/bench/growth.mjs [--factors 1,10,30] [--keep] [--first-search-runs N] [--build-runs N]
 //
 // Imported by run.mjs (`npm run bench`, after the other cases; `--growth-only`
 // runs it alone). Copies live under the system's temporary directory
@@ -71,6 +74,9 @@ function countPages(folder) {
 }
 
 function build(dir) {
+  // Cold each time: no build directory, no search data.
+  rmSync(path.join(dir, '.next'), { recursive: true, force: true });
+  rmSync(path.join(dir, '.search'), { recursive: true, force: true });
   const env = { ...baseEnv(), NEXT_TELEMETRY_DISABLED: '1' };
   const mdx = spawnSync(process.execPath, ['node_modules/.bin/fumadocs-mdx'], { cwd: dir, env, encoding: 'utf8' });
   if (mdx.status !== 0) throw new SetupError(`fumadocs-mdx failed in ${dir}:\n${mdx.stdout}${mdx.stderr}`);
@@ -86,79 +92,42 @@ function build(dir) {
   return { seconds, indexSeconds };
 }
 
-/** The copy's server: the stock route on, no rate limit (RATE_LIMIT_PER_MINUTE=0). */
-const serve = (dir, name) => startNextServer(name, { RATE_LIMIT_PER_MINUTE: '0' }, { cwd: dir });
+const median = (values) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1];
 
-/** Bytes on the wire of a GET with a browser's Accept-Encoding. */
-function wireBytes(url) {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode, bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
-    })
-      .on('error', reject)
-      .end();
+/**
+ * Cold builds of every copy, `runs` rounds with the factors in turn, so a slower minute of this shared machine
+ * falls on every factor alike; per copy, the build of median total time and every build's times.
+ */
+function interleavedBuilds(copies, runs) {
+  const all = copies.map(() => []);
+  for (let round = 1; round <= runs; round += 1) {
+    copies.forEach((copy, i) => {
+      const b = build(copy.dir);
+      all[i].push(b);
+      console.log(`(g) ${copy.factor}× build ${round}/${runs}: search index ${b.indexSeconds.toFixed(1)} s + next build ${b.seconds.toFixed(1)} s`);
+    });
+  }
+  const total = (b) => b.seconds + b.indexSeconds;
+  return all.map((runsOfCopy) => {
+    const middle = median(runsOfCopy.map(total));
+    return { ...runsOfCopy.find((b) => total(b) === middle), all: runsOfCopy };
   });
-}
-
-/** RSS of the server's process group (next start and any worker it runs), in MiB. */
-function groupRssMiB(pid) {
-  const ps = spawnSync('ps', ['-o', 'pid=', '-g', String(pid)], { encoding: 'utf8' });
-  const pids = ps.status === 0 ? ps.stdout.split(/\s+/).filter(Boolean).map(Number) : [pid];
-  return pids.reduce((sum, member) => sum + (existsSync(`/proc/${member}`) || process.platform !== 'linux' ? rssKiB(member) : 0), 0) / 1024;
-}
-
-/** The first search of a server that has answered nothing else but a liveness check, in ms. */
-async function firstSearch(url, factor) {
-  const started = process.hrtime.bigint();
-  const first = await fetch(`${url}/v1/search?q=${firstQuery}`);
-  await first.arrayBuffer();
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (!first.ok) throw new SetupError(`first search at ${factor}× answered ${first.status}`);
-  return ms;
-}
-
-async function measure(server, factor, settings) {
-  const { url } = server;
-  const firstSearchMs = await firstSearch(url, factor);
-  const broad = await (await fetch(`${url}/v1/search?q=${broadQuery}`)).json();
-
-  const spec = (id, paths, connections = settings.connections) => ({ id, paths, connections, target: server });
-  // Ours and the cheapest read interleaved, then the RSS, then stock alone: stock's route builds an index of
-  // its own, which would count in the RSS.
-  const measured = async (specs, secondsPerRound) => {
-    for (const one of specs) {
-      const warm = await runLoad(one, settings.warmup, 0);
-      if (warm.non2xx + warm.errors + warm.timeouts > 0) throw new SetupError(`warm-up of ${one.id} at ${factor}×: ${JSON.stringify(warm.status_codes)}`);
-    }
-    const runs = Object.fromEntries(specs.map((one) => [one.id, []]));
-    for (let round = 0; round < settings.rounds; round += 1) {
-      for (const one of specs) runs[one.id].push(await runLoad(one, secondsPerRound, 0.5));
-    }
-    return Object.fromEntries(Object.entries(runs).map(([id, list]) => [id, aggregate(list)]));
-  };
-  const ours = await measured([spec('broad', [`/v1/search?q=${broadQuery}`]), spec('rooms', [roomsPath])], settings.duration / settings.rounds);
-  const rssMiB = groupRssMiB(server.record.child.pid);
-  const stockRows = await (await fetch(`${url}/bench/fumadocs-search?query=${broadQuery}`)).json();
-  // Stock answers a broad query in about a second at 10×: 4 connections and longer rounds, so its
-  // requests finish within autocannon's timeout and each round counts several.
-  const load = { ...ours, ...(await measured([spec('stock', [`/bench/fumadocs-search?query=${broadQuery}`], 4)], (2 * settings.duration) / settings.rounds)) };
-  const index = await wireBytes(`${url}/api/search`);
-  const dialog = await wireBytes(`${url}/api/docs-search?query=${firstQuery}`);
-  const quality = await measureSearchQuality(url);
-  return { firstSearchMs, broadTotal: broad.total, stockRows: stockRows.length, load, rssMiB, index, dialog, quality };
 }
 
 /** Runs case (g) at each factor and prints its table and goals; answers how many measurements were invalid. */
 export async function runGrowthCase({ factors = [1, 10, 30], keep = false, settings }) {
   const results = [];
-  for (const factor of factors) {
-    const copy = prepareCopy(factor);
-    console.log(`(g) ${factor}×: ${copy.pages} pages (${copy.generated} generated, ${copy.mdxKiB} KiB of generated MDX) in ${copy.dir}; building…`);
-    const { seconds: buildSeconds, indexSeconds } = build(copy.dir);
-    console.log(`(g) ${factor}×: search index in ${indexSeconds.toFixed(1)} s, next build in ${buildSeconds.toFixed(0)} s; measuring…`);
-    try {
+  const copies = factors.map((factor) => {
+    const copy = { factor, ...prepareCopy(factor) };
+    console.log(`(g) ${factor}×: ${copy.pages} pages (${copy.generated} generated, ${copy.mdxKiB} KiB of generated MDX) in ${copy.dir}`);
+    return copy;
+  });
+  try {
+    const built = interleavedBuilds(copies, settings.buildRuns ?? 3);
+    for (const [i, copy] of copies.entries()) {
+      const { factor } = copy;
+      const { seconds: buildSeconds, indexSeconds, all: buildRuns } = built[i];
+      console.log(`(g) ${factor}×: measuring…`);
       // One sample of a first search is noisy on a shared machine: more fresh servers, the median is reported.
       const firstSearches = [];
       for (let run = 1; run < (settings.firstSearchRuns ?? 1); run += 1) {
@@ -173,15 +142,15 @@ export async function runGrowthCase({ factors = [1, 10, 30], keep = false, setti
       try {
         const measured = await measure(server, factor, settings);
         firstSearches.push(measured.firstSearchMs);
-        const sorted = [...firstSearches].sort((a, b) => a - b);
-        const firstSearchMs = sorted[(sorted.length - 1) >> 1];
-        results.push({ factor, ...copy, buildSeconds, indexSeconds, ...measured, firstSearchMs, firstSearches });
+        const firstSearchMs = median(firstSearches);
+        const { dir, pages, generated, mdxKiB } = copy;
+        results.push({ factor, dir, pages, generated, mdxKiB, buildSeconds, indexSeconds, buildRuns, ...measured, firstSearchMs, firstSearches });
       } finally {
         await stop(server.record);
       }
-    } finally {
-      if (!keep) rmSync(copy.dir, { recursive: true, force: true });
     }
+  } finally {
+    if (!keep) for (const copy of copies) rmSync(copy.dir, { recursive: true, force: true });
   }
   return printGrowth(results, settings);
 }
@@ -205,6 +174,7 @@ function printGrowth(results, settings) {
   if (results.some((r) => r.firstSearches.length > 1)) {
     console.log(`first search: the median of ${results[0].firstSearches.length} fresh servers (${results.map((r) => `${r.factor}×: ${r.firstSearches.map((ms) => ms.toFixed(0)).join(', ')} ms`).join('; ')})`);
   }
+  console.log(`build: the median of ${results[0].buildRuns.length} cold builds (${results.map((r) => `${r.factor}×: ${r.buildRuns.map((b) => (b.indexSeconds + b.seconds).toFixed(0)).join(', ')} s`).join('; ')})`);
   console.log('RSS: every process of the `next start` process group, after the broad and rooms load and before stock\'s route runs.');
   console.log('\n(g) ranking on /v1/search, bench (f) query sets, generated pages beside the real ones (hit@1 / hit@3 / MRR@10)');
   const sets = Object.keys(results[0].quality['/v1/search']);
@@ -230,6 +200,7 @@ function printGrowth(results, settings) {
     // The build as `npm run build` runs it: the search index, then `next build`.
     const buildTime = (r) => r.buildSeconds + r.indexSeconds;
     goal('the build (search index + next build) ≤ 2× its 1× time', `${(buildTime(ten) / buildTime(one)).toFixed(2)}× (${buildTime(ten).toFixed(0)} s ÷ ${buildTime(one).toFixed(0)} s)`, buildTime(ten) <= 2 * buildTime(one));
+    goal('`next build` alone ≤ 2× its 1× time', `${(ten.buildSeconds / one.buildSeconds).toFixed(2)}× (${ten.buildSeconds.toFixed(0)} s ÷ ${one.buildSeconds.toFixed(0)} s)`, ten.buildSeconds <= 2 * one.buildSeconds);
     goal('the dialog\'s first answer ≤ 30 KB', kib(ten.dialog.bytes), ten.dialog.bytes <= 30 * 1024);
     for (const r of [one, ten]) {
       const full = Object.values(r.quality['/v1/search']).every((set) => set.hit1 === 1);
@@ -246,10 +217,21 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   const factors = (value('--factors') ?? '1,10,30').split(',').map(Number);
   if (!factors.every((factor) => factor >= 1)) {
-    console.error('usage: node scripts/bench/growth.mjs [--factors 1,10,30] [--keep] [--first-search-runs N]');
+    console.error('usage: node scripts/bench/growth.mjs [--factors 1,10,30] [--keep] [--first-search-runs N] [--build-runs N]');
     process.exit(2);
   }
-  const settings = { connections: 32, warmup: 3, duration: 6, rounds: 3, firstSearchRuns: Number(value('--first-search-runs') ?? 1) };
+  const settings = {
+    connections: 32,
+    warmup: 3,
+    duration: 6,
+    rounds: 3,
+    firstSearchRuns: Number(value('--first-search-runs') ?? 1),
+    buildRuns: Number(value('--build-runs') ?? 3),
+  };
+  if (!(settings.buildRuns >= 1)) {
+    console.error('--build-runs: a count of at least 1');
+    process.exit(2);
+  }
   try {
     const invalid = await runGrowthCase({ factors, keep: process.argv.includes('--keep'), settings });
     process.exitCode = invalid > 0 ? 1 : 0;

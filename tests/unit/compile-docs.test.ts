@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a build script in plain JavaScript, without types
+import { collectionFiles } from '../../scripts/compile-docs.mjs';
+
+const root = path.resolve(__dirname, '../..');
+
+function filesUnder(dir: string, match: (name: string) => boolean, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name), match, `${prefix}${entry.name}/`) : match(entry.name) ? [`${prefix}${entry.name}`] : [],
+  );
+}
+
+describe('the docs collection as scripts/compile-docs.mjs reads it from .source/server.ts', () => {
+  it('lists every page and meta.json of content/docs, each with its import', () => {
+    const { base, metas, pages } = collectionFiles() as { base: string; metas: { file: string; url: string }[]; pages: { file: string; url: string }[] };
+    const docs = path.join(root, 'content/docs');
+    expect(base).toBe('content/docs');
+    expect(pages.map(({ file }) => file).sort()).toEqual(filesUnder(docs, (name) => name.endsWith('.mdx')).sort());
+    expect(metas.map(({ file }) => file).sort()).toEqual(filesUnder(docs, (name) => name === 'meta.json').sort());
+    for (const { file, url } of [...pages, ...metas]) expect(url).toBe(`${new URL(`content/docs/${file}`, `file://${root}/`).href}?collection=docs`);
+  });
+
+  it('names the file when Fumadocs MDX writes something else', () => {
+    expect(() => collectionFiles('export const docs = {};')).toThrow(/server\.ts: no create\.docs\("docs", …\) call/);
+  });
+});
+
+describe('pages compiled in shares', () => {
+  // Node 24 (the `node` devDependency) for the type stripping the build script uses.
+  it('two processes give the docs data one process gives, in the same order', () => {
+    const script = `
+      import { compileDocs, registerLoaders } from './scripts/compile-docs.mjs';
+      registerLoaders();
+      process.env.SVC_DOCS_DATA = '1';
+      const one = await compileDocs('hash', { shares: 1 });
+      const two = await compileDocs('hash', { shares: 2 });
+      // Examples run at build time hold fresh ids and times.
+      const plain = (data) => JSON.stringify(data)
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID')
+        .replace(/\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z/g, 'TIME');
+      console.log(JSON.stringify({ pages: one.pages.length, metas: one.metas.length, same: plain(one) === plain(two) }));
+    `;
+    const run = spawnSync(path.join(root, 'node_modules/.bin/node'), ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { pages: number; metas: number; same: boolean };
+    expect(result.pages).toBe(filesUnder(path.join(root, 'content/docs'), (name) => name.endsWith('.mdx')).length);
+    expect(result.metas).toBeGreaterThan(0);
+    expect(result.same).toBe(true);
+  }, 120_000);
+});
