@@ -94,6 +94,70 @@ function build(dir) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1];
 
+/** The copy's server: the stock route on, no rate limit (RATE_LIMIT_PER_MINUTE=0). */
+const serve = (dir, name) => startNextServer(name, { RATE_LIMIT_PER_MINUTE: '0' }, { cwd: dir });
+
+/** Bytes on the wire of a GET with a browser's Accept-Encoding. */
+function wireBytes(url) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode, bytes, encoding: res.headers['content-encoding'] ?? 'identity' }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** RSS of the server's process group (next start and any worker it runs), in MiB. */
+function groupRssMiB(pid) {
+  const ps = spawnSync('ps', ['-o', 'pid=', '-g', String(pid)], { encoding: 'utf8' });
+  const pids = ps.status === 0 ? ps.stdout.split(/\s+/).filter(Boolean).map(Number) : [pid];
+  return pids.reduce((sum, member) => sum + (existsSync(`/proc/${member}`) || process.platform !== 'linux' ? rssKiB(member) : 0), 0) / 1024;
+}
+
+/** The first search of a server that has answered nothing else but a liveness check, in ms. */
+async function firstSearch(url, factor) {
+  const started = process.hrtime.bigint();
+  const first = await fetch(`${url}/v1/search?q=${firstQuery}`);
+  await first.arrayBuffer();
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (!first.ok) throw new SetupError(`first search at ${factor}× answered ${first.status}`);
+  return ms;
+}
+
+async function measure(server, factor, settings) {
+  const { url } = server;
+  const firstSearchMs = await firstSearch(url, factor);
+  const broad = await (await fetch(`${url}/v1/search?q=${broadQuery}`)).json();
+
+  const spec = (id, paths, connections = settings.connections) => ({ id, paths, connections, target: server });
+  // Ours and the cheapest read interleaved, then the RSS, then stock alone: stock's route builds an index of
+  // its own, which would count in the RSS.
+  const measured = async (specs, secondsPerRound) => {
+    for (const one of specs) {
+      const warm = await runLoad(one, settings.warmup, 0);
+      if (warm.non2xx + warm.errors + warm.timeouts > 0) throw new SetupError(`warm-up of ${one.id} at ${factor}×: ${JSON.stringify(warm.status_codes)}`);
+    }
+    const runs = Object.fromEntries(specs.map((one) => [one.id, []]));
+    for (let round = 0; round < settings.rounds; round += 1) {
+      for (const one of specs) runs[one.id].push(await runLoad(one, secondsPerRound, 0.5));
+    }
+    return Object.fromEntries(Object.entries(runs).map(([id, list]) => [id, aggregate(list)]));
+  };
+  const ours = await measured([spec('broad', [`/v1/search?q=${broadQuery}`]), spec('rooms', [roomsPath])], settings.duration / settings.rounds);
+  const rssMiB = groupRssMiB(server.record.child.pid);
+  const stockRows = await (await fetch(`${url}/bench/fumadocs-search?query=${broadQuery}`)).json();
+  // Stock answers a broad query in about a second at 10×: 4 connections and longer rounds, so its
+  // requests finish within autocannon's timeout and each round counts several.
+  const load = { ...ours, ...(await measured([spec('stock', [`/bench/fumadocs-search?query=${broadQuery}`], 4)], (2 * settings.duration) / settings.rounds)) };
+  const index = await wireBytes(`${url}/api/search`);
+  const dialog = await wireBytes(`${url}/api/docs-search?query=${firstQuery}`);
+  const quality = await measureSearchQuality(url);
+  return { firstSearchMs, broadTotal: broad.total, stockRows: stockRows.length, load, rssMiB, index, dialog, quality };
+}
+
 /**
  * Cold builds of every copy, `runs` rounds with the factors in turn, so a slower minute of this shared machine
  * falls on every factor alike; per copy, the build of median total time and every build's times.
@@ -124,27 +188,30 @@ export async function runGrowthCase({ factors = [1, 10, 30], keep = false, setti
   });
   try {
     const built = interleavedBuilds(copies, settings.buildRuns ?? 3);
-    for (const [i, copy] of copies.entries()) {
-      const { factor } = copy;
-      const { seconds: buildSeconds, indexSeconds, all: buildRuns } = built[i];
-      console.log(`(g) ${factor}×: measuring…`);
-      // One sample of a first search is noisy on a shared machine: more fresh servers, the median is reported.
-      const firstSearches = [];
-      for (let run = 1; run < (settings.firstSearchRuns ?? 1); run += 1) {
-        const fresh = await serve(copy.dir, `(g) ${factor}× first search ${run}`);
+    // One sample of a first search is noisy on a shared machine: more fresh servers, in rounds with the factors in
+    // turn (as the builds), and the median is reported.
+    const firstSearches = copies.map(() => []);
+    for (let run = 1; run < (settings.firstSearchRuns ?? 1); run += 1) {
+      for (const [i, copy] of copies.entries()) {
+        const fresh = await serve(copy.dir, `(g) ${copy.factor}× first search ${run}`);
         try {
-          firstSearches.push(await firstSearch(fresh.url, factor));
+          firstSearches[i].push(await firstSearch(fresh.url, copy.factor));
         } finally {
           await stop(fresh.record);
         }
       }
+    }
+    for (const [i, copy] of copies.entries()) {
+      const { factor } = copy;
+      const { seconds: buildSeconds, indexSeconds, all: buildRuns } = built[i];
+      console.log(`(g) ${factor}×: measuring…`);
       const server = await serve(copy.dir, `(g) ${factor}×`);
       try {
         const measured = await measure(server, factor, settings);
-        firstSearches.push(measured.firstSearchMs);
-        const firstSearchMs = median(firstSearches);
+        firstSearches[i].push(measured.firstSearchMs);
+        const firstSearchMs = median(firstSearches[i]);
         const { dir, pages, generated, mdxKiB } = copy;
-        results.push({ factor, dir, pages, generated, mdxKiB, buildSeconds, indexSeconds, buildRuns, ...measured, firstSearchMs, firstSearches });
+        results.push({ factor, dir, pages, generated, mdxKiB, buildSeconds, indexSeconds, buildRuns, ...measured, firstSearchMs, firstSearches: firstSearches[i] });
       } finally {
         await stop(server.record);
       }
