@@ -296,12 +296,16 @@ async function measureDev({ name, dir, env, doors, editFile = mdxFile }) {
     if (firstPageMs === undefined) throw new SetupError(`${name}: ${pagePath} did not answer 200 with its text within ${startupMs / 1000} s.\n${describeExit(record)}`);
 
     const warmMs = [];
+    let page = '';
     for (let i = 0; i < warmGets; i += 1) {
       const at = now();
-      const { status } = await getPage(base);
+      const { status, body } = await getPage(base);
       if (status !== 200) throw new SetupError(`${name}: warm GET ${pagePath} answered ${status}`);
       warmMs.push(now() - at);
+      page = body;
     }
+    // What the warm GETs rendered: the page's HTML, and its elements (start tags outside its inline scripts).
+    const rendered = { kib: Buffer.byteLength(page) / 1024, elements: (page.replace(/<script\b[\s\S]*?<\/script>/g, '').match(/<[a-z][a-z0-9-]*/g) ?? []).length };
 
     // Every search route compiled (and ours' index loaded) before the edits, so what follows times the edit.
     for (const door of doors) await door.ask(base, 'zqdevloopwarm');
@@ -343,7 +347,7 @@ async function measureDev({ name, dir, env, doors, editFile = mdxFile }) {
     const busyPct = hasProcStat ? Math.round((100 * (cpuAfter[core].busy - cpuBefore[core].busy)) / elapsed) : undefined;
     const serverPct = hasProcStat ? Math.round((100 * groupJiffies(record.child.pid)) / elapsed) : undefined;
     const cpu = { busyPct, otherPct: hasProcStat ? Math.max(0, busyPct - serverPct) : undefined };
-    return { firstPageMs, warmMs, editMs, search, cpu, command: record.command };
+    return { firstPageMs, warmMs, rendered, editMs, search, cpu, command: record.command };
   } finally {
     await stop(record);
     stopTelemetryFlush(dir);

@@ -172,8 +172,8 @@ export function printSoakReport({ rows, commands, heapMiB }) {
 }
 
 /**
- * Case (j), the dev loop (dev-loop.mjs): ours beside stock, each `{ firstPageMs, warmMs, editMs, search, cpu,
- * command }`, with the ratios and the goals.
+ * Case (j), the dev loop (dev-loop.mjs): ours beside stock, each `{ firstPageMs, warmMs, rendered, editMs, search,
+ * cpu, command }`, with the ratios and the goals.
  */
 export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDoor, seenMs, variant }) {
   const ms = (value) => (value === undefined ? 'not seen' : `${value.toFixed(0)} ms`);
@@ -191,6 +191,15 @@ export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDo
     row('first docs page after start', ours.firstPageMs, stock.firstPageMs, '≤ 1.00×', ours.firstPageMs <= stock.firstPageMs),
     row(`warm re-render (median of ${ours.warmMs.length})`, oursWarm, stockWarm, '≤ 1.50×', oursWarm <= 1.5 * stockWarm, `ours ${list(ours.warmMs)}; stock ${list(stock.warmMs)}`),
     row(`MDX edit until visible (median of ${ours.editMs.length})`, oursEdit, stockEdit, '≤ 1.50×', oursEdit <= 1.5 * stockEdit, `ours ${list(ours.editMs)}; stock ${list(stock.editMs)}`),
+    [
+      'what the page renders (HTML, elements)',
+      `${ours.rendered.kib.toFixed(0)} KiB, ${ours.rendered.elements}`,
+      `${stock.rendered.kib.toFixed(0)} KiB, ${stock.rendered.elements}`,
+      `${(ours.rendered.elements / stock.rendered.elements).toFixed(2)}× elements`,
+      'report',
+      '—',
+      'elements: start tags outside inline scripts',
+    ],
   ];
   for (const [label, value] of Object.entries(ours.search)) {
     rows.push([`search sees the edit: ours ${label}`, ms(value), `${ms(stockSearch)} (${stockDoor})`, ratio(value, stockSearch), 'ours yes', value !== undefined ? 'PASS' : 'MISS', 'from the write until the answer holds the word']);
