@@ -21,8 +21,9 @@ import { server } from 'fumadocs-mdx/runtime/server';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverFile = path.join(root, '.source', 'server.ts');
 
-// A child's start (Node, the loaders, the MDX compiler and its plugins) costs
-// about as much as compiling this many pages; fewer stay in this process.
+// A child's start (Node, the loaders, the MDX compiler and its plugins: about
+// 2 s here, some 60 pages' compile) pays off only with a few dozen pages to
+// share; fewer stay in this process.
 const pagesPerChild = 40;
 
 /** The collection as .source/server.ts lists it: its base folder, and each meta and page file with its import. */
