@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a build script in plain JavaScript, without types
 import { collectionFiles } from '../../scripts/compile-docs.mjs';
 
 const root = path.resolve(__dirname, '../..');
@@ -15,7 +14,7 @@ function filesUnder(dir: string, match: (name: string) => boolean, prefix = ''):
 
 describe('the docs collection as scripts/compile-docs.mjs reads it from .source/server.ts', () => {
   it('lists every page and meta.json of content/docs, each with its import', () => {
-    const { base, metas, pages } = collectionFiles() as { base: string; metas: { file: string; url: string }[]; pages: { file: string; url: string }[] };
+    const { base, metas, pages } = collectionFiles();
     const docs = path.join(root, 'content/docs');
     expect(base).toBe('content/docs');
     expect(pages.map(({ file }) => file).sort()).toEqual(filesUnder(docs, (name) => name.endsWith('.mdx')).sort());
