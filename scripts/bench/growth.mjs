@@ -92,6 +92,7 @@ function build(dir) {
   return { seconds, indexSeconds };
 }
 
+/** The middle value, the lower one of an even count: always one of the values (report.mjs's interpolates), so a build can be found by it. */
 const median = (values) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1];
 
 /** The copy's server: the stock route on, no rate limit (RATE_LIMIT_PER_MINUTE=0). */
