@@ -1,5 +1,5 @@
 import { defineConfig, defineDocs } from 'fumadocs-mdx/config';
-import { remarkStructureDefaultOptions } from 'fumadocs-core/mdx-plugins';
+import { rehypeCodeDefaultOptions, remarkStructureDefaultOptions } from 'fumadocs-core/mdx-plugins';
 import { metaSchema, pageSchema } from 'fumadocs-core/source/schema';
 import remarkCatalog, { isCatalogCode, isExcludedFromSearch } from './lib/docs-build/remark-catalog';
 import remarkApiReference from './lib/docs-build/remark-api-reference';
@@ -7,6 +7,7 @@ import remarkApiExamples from './lib/docs-build/remark-api-examples';
 import remarkAgents from './lib/docs-build/remark-agents';
 import remarkDiscovery from './lib/docs-build/remark-discovery';
 import remarkRateLimits from './lib/docs-build/remark-rate-limits';
+import rehypeStaticTrees from './lib/docs-build/rehype-static-trees';
 import { componentMarkdown } from './lib/docs-build/component-markdown';
 import { SourceMapGenerator } from 'source-map';
 
@@ -55,6 +56,16 @@ export default defineConfig({
     // SITE_URL (lib/discovery/dns-records.ts). <RateLimitWindows /> becomes
     // which endpoints count in which rate-limit window, from the endpoint table.
     remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents, remarkDiscovery, remarkRateLimits],
+    // Last, after Fumadocs' code highlighting and table of contents: each run
+    // of plain markup becomes one <StaticTree> holding it as JSON, rendered by
+    // components/docs/static-tree.tsx, instead of a `_jsx` call per element.
+    rehypePlugins: (defaults) => [...defaults, rehypeStaticTrees],
+    // Shiki's MDX grammar highlights JSX with the TSX grammar, but only when
+    // TSX happens to be loaded already: with languages loaded lazily, an
+    // `mdx` block came out highlighted or plain depending on which pages the
+    // same loader worker compiled before it. The languages the docs use are
+    // loaded before any page is highlighted.
+    rehypeCodeOptions: { ...rehypeCodeDefaultOptions, langs: ['tsx', 'mdx', 'sh', 'json', 'http', 'ts'] },
     remarkStructureOptions: docsDataInPages && {
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.

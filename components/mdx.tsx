@@ -5,6 +5,7 @@ import { Accordion, Accordions, Banner, Callout, Card, Cards, File, Files, Folde
 import { CodeBlock, DocsLink, heading, Table } from './docs/mdx-parts';
 import { Mark } from './mark';
 import { OptionBrowserTable } from './options/option-browser';
+import { staticTree } from './docs/static-tree';
 import { docsPageUrl } from '@/lib/routes';
 
 const headings = {
@@ -49,7 +50,7 @@ const fumadocsComponents = {
 // lib/docs-build/remark-catalog.ts turns them into markdown when the docs compile.
 // The elements below render on the server (components/docs/mdx-parts.tsx).
 export function getMDXComponents(components?: MDXComponents) {
-  return {
+  const map = {
     ...headings,
     pre: CodeBlock,
     // No prefetch of downloads, /v1, /api, installers or text views.
@@ -60,6 +61,8 @@ export function getMDXComponents(components?: MDXComponents) {
     ...fumadocsComponents,
     ...components,
   } satisfies MDXComponents;
+  // The page's plain markup, compiled as JSON (lib/docs-build/rehype-static-trees.ts), through the same components.
+  return { ...map, StaticTree: staticTree(map) };
 }
 
 export const useMDXComponents = getMDXComponents;
