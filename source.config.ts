@@ -1,5 +1,5 @@
 import { defineConfig, defineDocs } from 'fumadocs-mdx/config';
-import { rehypeCodeDefaultOptions, remarkStructureDefaultOptions } from 'fumadocs-core/mdx-plugins';
+import { defaultStringifier, rehypeCodeDefaultOptions, remarkStructureDefaultOptions } from 'fumadocs-core/mdx-plugins';
 import { metaSchema, pageSchema } from 'fumadocs-core/source/schema';
 import remarkCatalog, { isCatalogCode, isExcludedFromSearch } from './lib/docs-build/remark-catalog';
 import remarkApiReference from './lib/docs-build/remark-api-reference';
@@ -9,6 +9,7 @@ import remarkDiscovery from './lib/docs-build/remark-discovery';
 import remarkRateLimits from './lib/docs-build/remark-rate-limits';
 import rehypeStaticTrees from './lib/docs-build/rehype-static-trees';
 import { componentMarkdown } from './lib/docs-build/component-markdown';
+import { rememberBlocks, rememberTopBlocks } from './lib/docs-build/markdown-memo';
 import { SourceMapGenerator } from 'source-map';
 
 // Each page's processed markdown (the text views, /llms-full.txt) and search
@@ -20,6 +21,20 @@ import { SourceMapGenerator } from 'source-map';
 // markdown out again was about a quarter of its compile, paid per page.
 const docsDataInPages = process.env.NODE_ENV !== 'production' || process.env.SVC_DOCS_DATA === '1';
 
+// Under `next dev` the markdown of blocks that did not change is remembered
+// between compiles (lib/docs-build/markdown-memo.ts): writing the option
+// entries out again was most of the compile after each edit. A build writes
+// each page once.
+const rememberMarkdown = process.env.NODE_ENV === 'development';
+
+/** Each node's markdown for the processed markdown: Fumadocs UI's components, the rest by default. */
+const processedMarkdown = rememberMarkdown ? rememberTopBlocks(componentMarkdown) : componentMarkdown;
+
+/** A search section's text: an install line's bare command, components as markdown, the rest by default. */
+const sectionText = defaultStringifier({
+  stringify: (node, parent, state, info) => (isCatalogCode(node) ? node.value : componentMarkdown(node, parent, state, info)),
+});
+
 // The docs collection: MDX pages and meta.json files under content/docs.
 // `includeProcessedMarkdown` keeps each page's markdown for the text views
 // (/docs/{path}.md, /llms-full.txt), Fumadocs UI's components (<Tabs>,
@@ -28,7 +43,7 @@ export const docs = defineDocs({
   dir: 'content/docs',
   docs: {
     schema: pageSchema,
-    postprocess: { includeProcessedMarkdown: docsDataInPages ? { stringify: componentMarkdown } : false },
+    postprocess: { includeProcessedMarkdown: docsDataInPages ? { stringify: processedMarkdown } : false },
   },
   meta: { schema: metaSchema },
 });
@@ -75,9 +90,7 @@ export default defineConfig({
       // paragraph, and components without children (<TypeTable>) by their
       // markdown (lib/docs-build/component-markdown.ts).
       mdxTypes: (node) => remarkStructureDefaultOptions.mdxTypes(node) || ['Accordion', 'Card', 'Files'].includes(node.name ?? ''),
-      stringify: {
-        stringify: (node, parent, state, info) => (isCatalogCode(node) ? node.value : componentMarkdown(node, parent, state, info)),
-      },
+      stringify: rememberMarkdown ? rememberBlocks(sectionText) : sectionText,
     },
   },
 });

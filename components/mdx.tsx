@@ -80,8 +80,13 @@ const perPage: Record<string, MDXComponents> = {
   [docsPageUrl(['apps'])]: { a: AppsPageLink },
 };
 
+// One components object per kind of page, so each keeps its StaticTree (and
+// the elements it reuses under `next dev`, components/docs/static-tree.tsx).
+const defaultComponents = getMDXComponents();
+const perPageComponents = new Map(Object.entries(perPage).map(([url, components]) => [url, getMDXComponents(components)]));
+
 export function pageMDXComponents(url: string): MDXComponents {
-  return getMDXComponents(perPage[url]);
+  return perPageComponents.get(url) ?? defaultComponents;
 }
 
 declare global {

@@ -1,7 +1,17 @@
 import type { Root, RootContent } from 'hast';
 import { toJsxRuntime, type Components, type CreateEvaluater } from 'hast-util-to-jsx-runtime';
 import type { MDXComponents } from 'mdx/types';
+import type { ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+
+// Under `next dev` each reload of a page renders it again, and React's dev
+// build pays for every element it creates (an owner stack each). A tree's
+// elements depend only on its JSON and the components, so they are made once
+// per tree and reused, as hoisted constant elements are; an edit makes new
+// JSON, and the oldest trees are dropped past a bound. `next build` renders
+// each page once, so it keeps nothing.
+const reuseElements = process.env.NODE_ENV === 'development';
+const treesKept = 400;
 
 /**
  * The component lib/docs-build/rehype-static-trees.ts turns each run of a
@@ -28,7 +38,20 @@ export function staticTree(components: MDXComponents) {
     },
   });
 
+  const made = new Map<string, ReactNode>();
+
   function StaticTree({ tree }: { tree: string }) {
+    if (!reuseElements) return elementsOf(tree);
+    let elements = made.get(tree);
+    if (elements === undefined) {
+      elements = elementsOf(tree);
+      made.set(tree, elements);
+      if (made.size > treesKept) made.delete(made.keys().next().value!);
+    }
+    return elements;
+  }
+
+  function elementsOf(tree: string): ReactNode {
     const root: Root = { type: 'root', children: JSON.parse(tree) as RootContent[] };
     return toJsxRuntime(root, {
       Fragment,

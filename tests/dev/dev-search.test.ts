@@ -7,7 +7,9 @@ import { repoRoot, startNextDev, type RunningServer } from '../helpers/next-serv
 /**
  * Under `npm run dev`, every search door sees an MDX edit without a
  * restart, as stock Fumadocs' /api/search does: the dialog's
- * /api/docs-search, /v1/search, /api/search and the MCP tool `search_docs`.
+ * /api/docs-search, /v1/search, /api/search and the MCP tool `search_docs`;
+ * so do the page itself and its `.md` twin (whose unchanged blocks the dev
+ * compile reuses: components/docs/static-tree.tsx, lib/docs-build/markdown-memo.ts).
  * A page is written, edited, then removed while the dev server runs; each
  * door is asked until it answers the new text (the test's timeout bounds
  * the wait: a busy machine compiles later, not wrongly).
@@ -34,6 +36,8 @@ type Door = (word: string) => Promise<string>;
 /** An answer without the query it echoes, so only what was found can hold the word. */
 const found = (answer: unknown) => JSON.stringify(answer, (key, value: unknown) => (key === 'query' ? undefined : value));
 const doors: Record<string, Door> = {
+  'the page': async () => (await get('/docs/dev-search-probe')).body,
+  'its .md twin': async () => (await get('/docs/dev-search-probe.md')).body,
   '/v1/search': async (word) => found((await get(`/v1/search?q=${word}`)).json()),
   '/api/docs-search': async (word) => found((await get(`/api/docs-search?query=${word}`)).json()),
   '/api/search': async () => (await get('/api/search')).body,
@@ -58,7 +62,7 @@ async function until(name: string, door: Door, word: string, present: boolean): 
 }
 
 describe('search under next dev', () => {
-  it('every door sees a new page, an edit of it and its removal without a restart', { timeout: 300_000 }, async () => {
+  it('every door (and the page and its twin) sees a new page, an edit of it and its removal without a restart', { timeout: 300_000 }, async () => {
     onTestFailed(() => console.log(`next dev said:\n${server.output()}`));
     // Before: nothing holds either word (and the index is loaded once).
     for (const door of Object.values(doors)) expect(await door('zqdevfirst')).not.toContain('zqdevfirst');

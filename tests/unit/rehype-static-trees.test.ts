@@ -6,7 +6,7 @@ import type { MDXComponents, MDXContent } from 'mdx/types';
 import { createElement as h, type ComponentProps, type ReactNode } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import rehypeStaticTrees, { staticTreeName } from '@/lib/docs-build/rehype-static-trees';
 import { staticTree } from '@/components/docs/static-tree';
 import { heading, Table } from '@/components/docs/mdx-parts';
@@ -143,6 +143,35 @@ describe('rehype-static-trees', () => {
   it('leaves whitespace at the page edges out, as MDX does', async () => {
     const source = '\n\nText only.\n\n';
     expect(await html(source, true)).toBe('<p>Text only.</p>');
+  });
+});
+
+describe('StaticTree', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  const tree = JSON.stringify([{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'Text.' }] }]);
+
+  async function renderTwice(nodeEnv: string) {
+    vi.stubEnv('NODE_ENV', nodeEnv);
+    vi.resetModules();
+    const { staticTree: fresh } = await import('@/components/docs/static-tree');
+    const StaticTree = fresh({});
+    return [StaticTree({ tree }), StaticTree({ tree })] as const;
+  }
+
+  it('under next dev, makes a tree\'s elements once and renders them again', async () => {
+    const [first, second] = await renderTwice('development');
+    expect(renderToStaticMarkup(h('div', null, first))).toBe('<div><p>Text.</p></div>');
+    expect(second).toBe(first);
+  });
+
+  it('in a build, makes them at each render and keeps nothing', async () => {
+    const [first, second] = await renderTwice('production');
+    expect(second).not.toBe(first);
+    expect(renderToStaticMarkup(h('div', null, second))).toBe('<div><p>Text.</p></div>');
   });
 });
 
