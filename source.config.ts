@@ -20,6 +20,11 @@ import { SourceMapGenerator } from 'source-map';
 // So `next build` leaves both out of the pages it compiles: writing a page's
 // markdown out again was about a quarter of its compile, paid per page.
 const docsDataInPages = process.env.NODE_ENV !== 'production' || process.env.SVC_DOCS_DATA === '1';
+// scripts/build-search-data.mjs (SVC_DOCS_DATA) keeps each page's search
+// sections and processed markdown, both made before the HTML stage, and
+// throws the compiled body away: its pages are not highlighted, given a table
+// of contents or turned into trees (a fifth of that step's time).
+const docsDataOnly = process.env.SVC_DOCS_DATA === '1';
 
 // Under `next dev` the markdown of blocks that did not change is remembered
 // between compiles (lib/docs-build/markdown-memo.ts): writing the option
@@ -74,13 +79,14 @@ export default defineConfig({
     // Last, after Fumadocs' code highlighting and table of contents: each run
     // of plain markup becomes one <StaticTree> holding it as JSON, rendered by
     // components/docs/static-tree.tsx, instead of a `_jsx` call per element.
-    rehypePlugins: (defaults) => [...defaults, rehypeStaticTrees],
+    rehypePlugins: (defaults) => (docsDataOnly ? [] : [...defaults, rehypeStaticTrees]),
     // Shiki's MDX grammar highlights JSX with the TSX grammar, but only when
     // TSX happens to be loaded already: with languages loaded lazily, an
     // `mdx` block came out highlighted or plain depending on which pages the
-    // same loader worker compiled before it. The languages the docs use are
-    // loaded before any page is highlighted.
-    rehypeCodeOptions: { ...rehypeCodeDefaultOptions, langs: ['tsx', 'mdx', 'sh', 'json', 'http', 'ts'] },
+    // same loader worker compiled before it. TSX, with the languages the docs
+    // use today, is loaded before any page is highlighted; others still load
+    // on first use.
+    rehypeCodeOptions: docsDataOnly ? false : { ...rehypeCodeDefaultOptions, langs: ['tsx', 'mdx', 'sh', 'json', 'http', 'ts'] },
     remarkStructureOptions: docsDataInPages && {
       // The search index also takes in the install lines (code blocks are
       // otherwise left out), as the bare command without the fence.
