@@ -93,11 +93,11 @@ interface Scratch {
   conceptStamp: Int32Array;
   scores: Float64Array;
   covered: Float64Array;
-  finals: Float64Array;
   matched: Int32Array;
   /** Bits of the query's words each section holds, in any field. */
   words: Int32Array;
-  heap: Int32Array;
+  /** The kept keys of the best `k` (see `rankKey`). */
+  heap: Float64Array;
 }
 
 /** Field boosts: a section whose option name matches ranks above one whose heading matches, above one whose text mentions the words. */
@@ -182,10 +182,9 @@ export function loadSearchData(data: SearchData): LoadedIndex {
       conceptStamp: new Int32Array(count),
       scores: new Float64Array(count),
       covered: new Float64Array(count),
-      finals: new Float64Array(count),
       matched: new Int32Array(count),
       words: new Int32Array(count),
-      heap: new Int32Array(count),
+      heap: new Float64Array(count),
     },
   };
 }
@@ -215,12 +214,11 @@ export interface Ranking {
  */
 export function rankSections(index: LoadedIndex, queryTokens: readonly string[], concepts: readonly ConceptTokens[], exact: number | undefined, k: number): Ranking {
   const { scratch, fields, title } = index;
-  const { stamp, conceptStamp, scores, covered, finals, matched, words } = scratch;
   if (scratch.generation > 1e9 || scratch.conceptGeneration > 1e9) {
     scratch.generation = 0;
     scratch.conceptGeneration = 0;
-    stamp.fill(0);
-    conceptStamp.fill(0);
+    scratch.stamp.fill(0);
+    scratch.conceptStamp.fill(0);
   }
   const generation = ++scratch.generation;
   // Which words of the query each token stands for: a bit per word that has tokens (a query of filler
@@ -238,21 +236,7 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
   for (const field of fields) {
     for (let t = 0; t < queryTokens.length; t += 1) {
       const posting = field.get(queryTokens[t]!);
-      if (!posting) continue;
-      const { sections, impacts } = posting;
-      const bits = conceptBits[t]!;
-      for (let i = 0; i < sections.length; i += 1) {
-        const section = sections[i]!;
-        if (stamp[section] !== generation) {
-          stamp[section] = generation;
-          scores[section] = 0;
-          covered[section] = 0;
-          words[section] = 0;
-          matched[total++] = section;
-        }
-        scores[section]! += impacts[i]!;
-        words[section]! |= bits;
-      }
+      if (posting) total = accumulate(scratch, generation, posting, conceptBits[t]!, total);
     }
   }
 
@@ -260,76 +244,123 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
   // one of its own tokens, half when it holds only a synonym's (or a correction's).
   for (const concept of concepts) {
     const conceptGeneration = ++scratch.conceptGeneration;
-    for (const [tokens, share] of [[concept.own, 1], [concept.tokens, synonymCoverage]] as const) {
-      for (const token of tokens) {
-        const holders = title.get(token);
-        if (!holders) continue;
-        for (let i = 0; i < holders.length; i += 1) {
-          const section = holders[i]!;
-          if (stamp[section] !== generation || conceptStamp[section] === conceptGeneration) continue;
-          conceptStamp[section] = conceptGeneration;
-          covered[section]! += share;
-        }
-      }
+    for (const token of concept.own) {
+      const holders = title.get(token);
+      if (holders) cover(scratch, generation, conceptGeneration, holders, 1);
+    }
+    for (const token of concept.tokens) {
+      // An own token's holders are already marked for this word.
+      const holders = concept.own.has(token) ? undefined : title.get(token);
+      if (holders) cover(scratch, generation, conceptGeneration, holders, synonymCoverage);
     }
   }
-  const conceptCount = concepts.length;
+  const keep = Math.min(k, total);
+  const size = keep > 0 ? keepBest(scratch, total, keep, concepts.length, wordCount, exact ?? -1) : 0;
+  // Only the kept ones are sorted, best first.
+  const best = Array.from(scratch.heap.subarray(0, size)).sort((a, b) => b - a);
+  const count = scratch.stamp.length;
+  return {
+    total,
+    top: best.map((key) => {
+      const place = key % count;
+      return { section: count - 1 - place, score: (key - place) / count };
+    }),
+  };
+}
+
+/** Adds one (field, token) posting's impacts to the sections it lists; answers the count of sections matched so far. */
+function accumulate(scratch: Scratch, generation: number, posting: Posting, bits: number, matchedSoFar: number): number {
+  const { stamp, scores, covered, words, matched } = scratch;
+  const { sections, impacts } = posting;
+  let total = matchedSoFar;
+  for (let i = 0; i < sections.length; i += 1) {
+    const section = sections[i]!;
+    if (stamp[section] !== generation) {
+      stamp[section] = generation;
+      scores[section] = 0;
+      covered[section] = 0;
+      words[section] = 0;
+      matched[total++] = section;
+    }
+    scores[section]! += impacts[i]!;
+    words[section]! |= bits;
+  }
+  return total;
+}
+
+/** Adds `share` to the coverage of each matched section of `holders` not yet counted for the current word. */
+function cover(scratch: Scratch, generation: number, conceptGeneration: number, holders: Int32Array, share: number): void {
+  const { stamp, conceptStamp, covered } = scratch;
+  for (let i = 0; i < holders.length; i += 1) {
+    const section = holders[i]!;
+    if (stamp[section] !== generation || conceptStamp[section] === conceptGeneration) continue;
+    conceptStamp[section] = conceptGeneration;
+    covered[section]! += share;
+  }
+}
+
+/**
+ * A section's final score (thousandths, rounded) and its place in one
+ * number, so the best is the greatest key: score × count plus the
+ * section's distance from the end (sections are stored in URL order: ties
+ * go to the lower index). Exact while score × count stays below 2^53: a
+ * score is about 10^6 thousandths at most (the exact-name bonus and a BM25
+ * sum), and count is the section count.
+ */
+const rankKey = (thousandths: number, section: number, count: number) => Math.round(thousandths) * count + (count - 1 - section);
+
+/**
+ * The final scores of the `total` matched sections, keeping the `k` best
+ * keys in `scratch.heap`: a min-heap whose root is the worst kept, so each
+ * further section costs one comparison unless it enters (O(total log k)).
+ * A section whose unrounded score is a whole thousandth below the worst
+ * kept cannot enter and is not keyed. Answers how many were kept.
+ */
+function keepBest(scratch: Scratch, total: number, k: number, conceptCount: number, wordCount: number, exact: number): number {
+  const { scores, covered, words, matched, heap } = scratch;
+  const count = scratch.stamp.length;
+  let size = 0;
+  // The worst kept score, in thousandths, once the heap is full.
+  let floor = -Infinity;
   for (let i = 0; i < total; i += 1) {
     const section = matched[i]!;
     const coverage = conceptCount > 0 ? covered[section]! / conceptCount : 0;
     const coord = wordCount > 0 ? bitCount(words[section]!) / wordCount : 1;
-    const score = scores[section]! * coord * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0);
-    finals[section] = Math.round(score * 1000);
-  }
-
-  // Sections are stored in URL order: ties go to the lower index.
-  const better = (a: number, b: number) => finals[a]! > finals[b]! || (finals[a] === finals[b] && a < b);
-  const chosen = selectBest(scratch.heap, matched, total, Math.min(k, total), better);
-  return { total, top: chosen.map((section) => ({ section, score: finals[section]! })) };
-}
-
-function bitCount(bits: number): number {
-  let count = 0;
-  for (let rest = bits; rest !== 0; rest &= rest - 1) count += 1;
-  return count;
-}
-
-/**
- * The `k` best of `items[0..count)`, best first: a heap of `k` whose root is
- * the worst kept, so each further item costs one comparison unless it
- * enters (O(count log k)); only the kept ones are sorted.
- */
-function selectBest(heap: Int32Array, items: Int32Array, count: number, k: number, better: (a: number, b: number) => boolean): number[] {
-  if (k <= 0) return [];
-  let size = 0;
-  const siftDown = (from: number) => {
-    let at = from;
-    for (;;) {
-      const left = 2 * at + 1;
-      if (left >= size) return;
-      const right = left + 1;
-      // The worse child goes up: the root stays the worst kept.
-      const worse = right < size && better(heap[left]!, heap[right]!) ? right : left;
-      if (!better(heap[at]!, heap[worse]!)) return;
-      [heap[at], heap[worse]] = [heap[worse]!, heap[at]!];
-      at = worse;
-    }
-  };
-  for (let i = 0; i < count; i += 1) {
-    const item = items[i]!;
+    const thousandths = (scores[section]! * coord * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0)) * 1000;
+    if (thousandths < floor - 1) continue;
+    const key = rankKey(thousandths, section, count);
     if (size < k) {
+      // Sift up: a parent is never greater than its children.
       let at = size++;
-      heap[at] = item;
       while (at > 0) {
         const parent = (at - 1) >> 1;
-        if (!better(heap[parent]!, heap[at]!)) break;
-        [heap[parent], heap[at]] = [heap[at]!, heap[parent]!];
+        if (heap[parent]! <= key) break;
+        heap[at] = heap[parent]!;
         at = parent;
       }
-    } else if (better(item, heap[0]!)) {
-      heap[0] = item;
-      siftDown(0);
-    }
+      heap[at] = key;
+    } else if (key > heap[0]!) {
+      // Replace the worst kept and sift down.
+      let at = 0;
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= size) break;
+        const right = left + 1;
+        const child = right < size && heap[right]! < heap[left]! ? right : left;
+        if (heap[child]! >= key) break;
+        heap[at] = heap[child]!;
+        at = child;
+      }
+      heap[at] = key;
+    } else continue;
+    if (size === k) floor = Math.floor(heap[0]! / count);
   }
-  return Array.from(heap.subarray(0, size)).sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
+  return size;
+}
+
+/** Set bits of a 32-bit integer (the classic SWAR count, no loop). */
+function bitCount(bits: number): number {
+  let x = bits - ((bits >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

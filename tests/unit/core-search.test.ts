@@ -184,6 +184,18 @@ describe('docs search: ranking', () => {
     }
   });
 
+  it('keeps the best k as the full ranking orders them, for every k (the heap and its cut-off)', async () => {
+    const search = makeSearch();
+    for (const q of ['accordion', 'layer', 'windows', 'wallpaper glow', 'default']) {
+      const full = await searchOk(search, { q, limit: 50 });
+      expect(full.total).toBeLessThanOrEqual(50);
+      for (let k = 1; k <= full.results.length; k += 1) {
+        const page = await searchOk(search, { q, limit: k });
+        expect(page.results, `${q}, limit ${k}`).toEqual(full.results.slice(0, k));
+      }
+    }
+  });
+
   it('gives a page-level hit the page breadcrumbs and title', async () => {
     const page = await searchOk(makeSearch(), { q: 'Installation' });
     expect(page.results[0]).toMatchObject({ url: '/docs/installation', breadcrumbs: ['Installation'] });
