@@ -1,10 +1,8 @@
-import { pageImageParams, pageImageResponse } from '@/lib/docs/page-image';
+import { pageImageResponse } from '@/lib/docs/page-image';
 
-export const revalidate = false;
-export const dynamicParams = false;
+// Drawn on request and kept in memory, never prerendered or written to the build's cache (lib/docs/page-image.tsx).
+export const dynamic = 'force-dynamic';
 
-export async function GET(_req: Request, { params }: RouteContext<'/og/docs/[...slug]'>) {
-  return pageImageResponse((await params).slug);
+export async function GET(request: Request, { params }: RouteContext<'/og/docs/[...slug]'>) {
+  return pageImageResponse(request, (await params).slug);
 }
-
-export const generateStaticParams = pageImageParams;
