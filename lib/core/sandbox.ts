@@ -1,11 +1,10 @@
-import type { DesktopRow, OptionRow, Release, SearchHit, SearchResponse } from '@/lib/core/schemas';
+import type { Release, SearchHit, SearchResponse } from '@/lib/core/schemas';
 import { appRepositoryUrl, findApp, findDesktop, findRoom } from '@/lib/catalog';
 import { findOption, optionUrl } from '@/lib/catalog/options';
 import type { CoreError } from './core-error';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
-import { appRows, desktopRows, installAnswer, roomRows, type AppRow, type InstallAnswer, type RoomRow } from './installs';
-import { listOptions, type OptionFilters } from './options';
-import { paginate, type Page } from './pagination';
+import { installAnswer, type InstallAnswer } from './installs';
+import { catalogLists, type CatalogLists } from './lists';
 import { unknownAppError } from './releases';
 import { err, ok, type Result } from './result';
 import { checkQuery, plainText, type SearchInput } from './search';
@@ -68,19 +67,11 @@ const matchesQuery = (hit: SearchHit, words: readonly string[]) => {
   return words.some((word) => haystack.includes(word));
 };
 
-export interface ListInput {
-  limit?: number | null;
-  cursor?: string | null;
-}
-
-export interface Sandbox {
+/** The sandbox's answers: the fixtures above, and the lists (lib/core/lists.ts) marked as the sandbox's. */
+export interface Sandbox extends CatalogLists {
   search(input: SearchInput): Result<SearchResponse, CoreError>;
   release(app: string): Result<Release, CoreError>;
   installAnswer(desktop: string | undefined, origin: string): Result<InstallAnswer, CoreError>;
-  desktops(input: ListInput & { origin: string }): Result<Page<DesktopRow>, CoreError>;
-  rooms(input: ListInput): Result<Page<RoomRow>, CoreError>;
-  apps(input: ListInput): Result<Page<AppRow>, CoreError>;
-  options(filters: OptionFilters, input: ListInput): Result<Page<OptionRow>, CoreError>;
 }
 
 export function createSandbox({ cursors }: { cursors: CursorCodec }): Sandbox {
@@ -111,10 +102,6 @@ export function createSandbox({ cursors }: { cursors: CursorCodec }): Sandbox {
 
     installAnswer: (desktop, origin) => installAnswer(desktop, origin),
 
-    desktops: ({ origin, ...input }) => paginate(desktopRows(origin), { ...input, list: 'desktops', sandbox: true, cursors }),
-    rooms: (input) => paginate(roomRows(), { ...input, list: 'rooms', sandbox: true, cursors }),
-    apps: (input) => paginate(appRows(), { ...input, list: 'apps', sandbox: true, cursors }),
-    // The option rows involve no live lookup: the sandbox answers the same rows, marked.
-    options: (filters, input) => listOptions(filters, { ...input, sandbox: true, cursors }),
+    ...catalogLists({ cursors, sandbox: true }),
   };
 }

@@ -1,12 +1,13 @@
 import type { Deadline } from '@/lib/platform/deadline';
 import type { CoreError } from './core-error';
 import type { CursorCodec } from './cursor';
-import { appRows, desktopRows, installAnswer, roomRows, type AppRow, type InstallAnswer, type RoomRow } from './installs';
-import { listOptions, type OptionFilters } from './options';
-import { paginate, type Page } from './pagination';
+import { installAnswer, type AppRow, type InstallAnswer, type RoomRow } from './installs';
+import { catalogLists, type CatalogLists, type ListInput } from './lists';
+import type { OptionFilters } from './options';
+import type { Page } from './pagination';
 import type { ReleaseService } from './releases';
 import type { Result } from './result';
-import type { ListInput, Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
 import type { DesktopRow, OptionRow, Release, SearchResponse } from './schemas';
 import type { DocsSearch, SearchInput } from './search';
 
@@ -45,6 +46,16 @@ export interface ServiceRequest {
   deadline?: Deadline;
 }
 
+/** The four lists as a door reads them, from the live or the sandbox's (lib/core/lists.ts). */
+function listsOf(lists: CatalogLists, origin: string): Pick<ReadServices, 'desktops' | 'rooms' | 'apps' | 'options'> {
+  return {
+    desktops: (page) => lists.desktops({ ...page, origin }),
+    rooms: (page) => lists.rooms(page),
+    apps: (page) => lists.apps(page),
+    options: (filters, page) => lists.options(filters, page),
+  };
+}
+
 export function resolveServices(deps: ServiceDeps, request: ServiceRequest): ReadServices {
   const { origin } = deps;
   if (request.sandbox) {
@@ -54,21 +65,14 @@ export function resolveServices(deps: ServiceDeps, request: ServiceRequest): Rea
       search: async (input) => fixtures.search(input),
       latestRelease: async (app) => fixtures.release(app),
       install: (desktop) => fixtures.installAnswer(desktop, origin),
-      desktops: (page) => fixtures.desktops({ ...page, origin }),
-      rooms: (page) => fixtures.rooms(page),
-      apps: (page) => fixtures.apps(page),
-      options: (filters, page) => fixtures.options(filters, page),
+      ...listsOf(fixtures, origin),
     };
   }
-  const { cursors } = deps;
   return {
     sandbox: false,
     search: (input) => deps.search.search(input),
     latestRelease: (app) => deps.releases.latestRelease(app, request.deadline),
     install: (desktop) => installAnswer(desktop, origin),
-    desktops: (page) => paginate(desktopRows(origin), { ...page, list: 'desktops', cursors }),
-    rooms: (page) => paginate(roomRows(), { ...page, list: 'rooms', cursors }),
-    apps: (page) => paginate(appRows(), { ...page, list: 'apps', cursors }),
-    options: (filters, page) => listOptions(filters, { ...page, cursors }),
+    ...listsOf(catalogLists({ cursors: deps.cursors, sandbox: false }), origin),
   };
 }
