@@ -6,7 +6,7 @@ const eslintConfig = defineConfig([
   {
     rules: {
       // A path is decoded once (RFC 3986 §2.4); Fumadocs' getPage decodes the router's slugs again.
-      'no-restricted-properties': ['error', { object: 'source', property: 'getPage', message: 'Use findPage from lib/source.ts: getPage decodes the slugs a second time.' }],
+      'no-restricted-properties': ['error', { object: 'source', property: 'getPage', message: 'Use findPage from lib/docs-source/collection.ts: getPage decodes the slugs a second time.' }],
     },
   },
   globalIgnores([

@@ -20,7 +20,7 @@ function containsUrl(folder: Folder, url: string): boolean {
 // `.tree-item` (app/global.css): the current page is styled by its aria-current.
 const itemClass = 'tree-item';
 
-/** A meta.json icon name (lib/source.ts keeps the names) as its drawing; unknown names draw nothing. */
+/** A meta.json icon name (lib/docs-source/collection.ts keeps the names) as its drawing; unknown names draw nothing. */
 function TreeIcon({ icon }: { icon: ReactNode }) {
   if (typeof icon !== 'string') return icon;
   const Icon = treeIcons[icon];

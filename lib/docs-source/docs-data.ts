@@ -63,7 +63,7 @@ export interface DocsDataPage {
 
 /**
  * The docs source made from the data file: the same files, paths and
- * frontmatter as lib/source.ts gives Fumadocs' loader, so the same URLs,
+ * frontmatter as lib/docs-source/collection.ts gives Fumadocs' loader, so the same URLs,
  * slugs and page tree. The files are listed in the order
  * `docs.toFumadocsSource()` lists them: pages, then metas.
  */

@@ -1,7 +1,7 @@
 import { FileTextIcon, SquarePenIcon } from '@/components/icons';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
-import { findPage, source } from '@/lib/source';
+import { findPage, source } from '@/lib/docs-source/collection';
 import { pageMDXComponents } from '@/components/mdx';
 import { CopyMarkdownButton } from '@/components/docs/copy-markdown-button';
 import { DocsShell } from '@/components/docs/shell';

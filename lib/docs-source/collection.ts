@@ -1,7 +1,7 @@
 import { docs } from 'fumadocs-mdx:collections/server';
 import { loader } from 'fumadocs-core/source';
-import { docsLlmsOf, pageFinder } from './docs-source/docs-data';
-import { docsRoute } from './routes';
+import { docsLlmsOf, pageFinder } from './docs-data';
+import { docsRoute } from '@/lib/routes';
 
 /**
  * The docs source: every page, its tree, and its processed markdown. Page
