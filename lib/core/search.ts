@@ -168,11 +168,24 @@ function rank(index: LoadedIndex, q: string, { concepts, extra }: ParsedQuery, k
 /** Markdown emphasis and code marks read as noise in a plain-text excerpt (the live one and the sandbox's). */
 export const plainText = (text: string) => text.replace(/\*\*|__|`/g, '').replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
 
+/** A text as an excerpt reads it: plain, on one line, and lowercased to find the words in. */
+interface FlatText {
+  flat: string;
+  lower: string;
+}
+
+function flatten(text: string): FlatText {
+  const flat = plainText(text).replace(/\s+/g, ' ').trim();
+  return { flat, lower: flat.toLowerCase() };
+}
+
 /** About `excerptLength` characters of `text` around the first of `words` it contains. */
 export function excerptAround(text: string, words: readonly string[]): string {
-  const flat = plainText(text).replace(/\s+/g, ' ').trim();
+  return excerptOf(flatten(text), words);
+}
+
+function excerptOf({ flat, lower }: FlatText, words: readonly string[]): string {
   if (flat.length <= excerptLength) return flat;
-  const lower = flat.toLowerCase();
   let first = -1;
   for (const word of words) {
     const at = lower.indexOf(word);
@@ -191,6 +204,29 @@ export function excerptAround(text: string, words: readonly string[]): string {
   return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
 }
 
+/**
+ * The flattened text of the sections shown most recently, per index: a
+ * section's text can run to kilobytes, and flattening it (two expressions
+ * over all of it) cost more than ranking did. Bounded, oldest shown first
+ * out; the index never changes, so an entry never goes stale.
+ */
+const maxFlatTexts = 2048;
+const flatTexts = new WeakMap<LoadedIndex, Map<number, FlatText>>();
+
+function sectionFlatText(index: LoadedIndex, section: number, text: string): FlatText {
+  let held = flatTexts.get(index);
+  if (!held) flatTexts.set(index, (held = new Map()));
+  let flat = held.get(section);
+  if (flat) {
+    held.delete(section);
+  } else {
+    flat = flatten(text);
+    if (held.size >= maxFlatTexts) held.delete(held.keys().next().value!);
+  }
+  held.set(section, flat);
+  return flat;
+}
+
 function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string[]): SearchHit {
   const section = sectionAt(index, ranked.section);
   const page = index.pages.get(section.pageId);
@@ -200,7 +236,7 @@ function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string
     if (crumb && crumb !== breadcrumbs.at(-1)) breadcrumbs.push(crumb);
   }
   const text = section.text ?? section.heading ?? page?.title ?? '';
-  return { url: withEncodedFragment(section.url), breadcrumbs, excerpt: excerptAround(text, words), score: ranked.score };
+  return { url: withEncodedFragment(section.url), breadcrumbs, excerpt: excerptOf(sectionFlatText(index, ranked.section, text), words), score: ranked.score };
 }
 
 /**

@@ -196,6 +196,15 @@ describe('docs search: ranking', () => {
     }
   });
 
+  it('answers a repeat with the same excerpts (flattened texts of shown sections are kept)', async () => {
+    const search = makeSearch();
+    for (const q of ['accordion', 'glow colour', 'layer']) {
+      const first = await searchOk(search, { q, limit: 50 });
+      expect(await searchOk(search, { q, limit: 50 }), q).toEqual(first);
+      for (const hit of first.results) expect(hit.excerpt, q).not.toMatch(/\*\*|`|\s\s/);
+    }
+  });
+
   it('gives a page-level hit the page breadcrumbs and title', async () => {
     const page = await searchOk(makeSearch(), { q: 'Installation' });
     expect(page.results[0]).toMatchObject({ url: '/docs/installation', breadcrumbs: ['Installation'] });
