@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { buildOrigin, buildOriginVariable } from '@/lib/build-origin';
@@ -10,6 +10,16 @@ import { buildOrigin, buildOriginVariable } from '@/lib/build-origin';
  * directory has no BUILD_ID (so one suite can run on its own).
  */
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Files under a directory, counted recursively: a server that writes (an ISR entry, a cached page) raises its build directory's. */
+export function fileCount(dir: string): number {
+  let count = 0;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    count += statSync(full).isDirectory() ? fileCount(full) : 1;
+  }
+  return count;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

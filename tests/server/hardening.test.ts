@@ -1,8 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
-import { repoRoot } from '../helpers/next-server';
+import { fileCount, repoRoot } from '../helpers/next-server';
 
 // Hardening against hostile or malformed requests, over real HTTP against
 // `next start`.
@@ -97,15 +96,6 @@ describe('methods outside the table: a problem, never a 5xx or an empty body', (
     isProblem(res, 'method_not_allowed');
   });
 });
-
-function fileCount(dir: string): number {
-  let count = 0;
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    count += statSync(full).isDirectory() ? fileCount(full) : 1;
-  }
-  return count;
-}
 
 describe('unknown paths write nothing and are not cached at the edge', () => {
   it('100 unknown paths leave the build directory’s file count unchanged', async () => {

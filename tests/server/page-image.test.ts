@@ -1,8 +1,9 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
 import { docsImageUrl } from '@/lib/routes';
+import { fileCount, repoRoot } from '../helpers/next-server';
 
 /**
  * A docs page's social image (lib/docs/page-image.tsx) is drawn on its first
@@ -10,16 +11,6 @@ import { docsImageUrl } from '@/lib/routes';
  * cache policy, an entity tag, 304 on a match, the same bytes from memory.
  */
 const get = client(inject('baseUrl'), '127.0.0.132');
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-function fileCount(dir: string): number {
-  let count = 0;
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    count += statSync(full).isDirectory() ? fileCount(full) : 1;
-  }
-  return count;
-}
 
 describe('page images', () => {
   it('are not among the build’s prerendered files', () => {
