@@ -16,10 +16,11 @@ import { siteName } from '@/lib/site';
  * keeps them for a day, a browser for an hour), an entity tag made from
  * what the image shows (RFC 9110 §8.8.3; a matching `If-None-Match` is a
  * 304 without drawing, §13.1.2), and the last `maxKept` drawn are kept in
- * memory for a server with no CDN in front. Concurrent first requests for
- * one page share one drawing.
+ * memory, by that tag, for a server with no CDN in front (under `next dev`
+ * an edited title is a new tag, so a new drawing). Concurrent first
+ * requests for one image share one drawing.
  */
-export const pageImageCacheControl = 'public, max-age=3600, s-maxage=86400';
+const pageImageCacheControl = 'public, max-age=3600, s-maxage=86400';
 const maxKept = 64;
 
 const kept = new Map<string, Promise<ArrayBuffer>>();
@@ -53,6 +54,6 @@ export async function pageImageResponse(request: Request, segments: readonly str
   const etag = `"${createHash('sha256').update(JSON.stringify(facts)).digest('base64url').slice(0, 27)}"`;
   const headers = { 'Content-Type': 'image/png', 'Cache-Control': pageImageCacheControl, ETag: etag };
   if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
-  const png = await draw(page.url, facts);
+  const png = await draw(etag, facts);
   return new Response(request.method === 'HEAD' ? null : png, { headers: { ...headers, 'Content-Length': String(png.byteLength) } });
 }

@@ -3,13 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { client } from '../helpers/http';
 import { repoRoot, startNextDev, type RunningServer } from '../helpers/next-server';
+import { docsImageUrl } from '@/lib/routes';
 
 /**
  * Under `npm run dev`, every search door sees an MDX edit without a
  * restart, as stock Fumadocs' /api/search does: the dialog's
  * /api/docs-search, /v1/search, /api/search and the MCP tool `search_docs`;
  * so do the page itself and its `.md` twin (whose unchanged blocks the dev
- * compile reuses: components/docs/static-tree.tsx, lib/docs-build/markdown-memo.ts).
+ * compile reuses: components/docs/static-tree.tsx, lib/docs-build/markdown-memo.ts),
+ * and its social image shows the edited description (the preview
+ * content/docs/writing-docs.mdx promises; lib/docs/page-image.tsx keeps drawings).
  * A page is written, edited, then removed while the dev server runs; each
  * door is asked until it answers the new text (the test's timeout bounds
  * the wait: a busy machine compiles later, not wrongly).
@@ -17,7 +20,8 @@ import { repoRoot, startNextDev, type RunningServer } from '../helpers/next-serv
  * The page is a file of its own (ignored by git), removed after the test.
  */
 const probe = path.join(repoRoot, 'content', 'docs', 'dev-search-probe.mdx');
-const page = (word: string) => `---\ntitle: Dev search probe\n---\n\n## Probe section\n\nThe ${word} word, written while the dev server runs.\n`;
+const page = (word: string) =>
+  `---\ntitle: Dev search probe\ndescription: The ${word} probe.\n---\n\n## Probe section\n\nThe ${word} word, written while the dev server runs.\n`;
 
 let server: RunningServer;
 let get: ReturnType<typeof client>;
@@ -70,11 +74,21 @@ describe('search under next dev', () => {
     writeFileSync(probe, page('zqdevfirst'));
     for (const [name, door] of Object.entries(doors)) await until(name, door, 'zqdevfirst', true);
 
+    const imageUrl = docsImageUrl(['dev-search-probe']);
+    const before = await get(imageUrl);
+    expect(before.status).toBe(200);
+    expect(before.headers['content-type']).toBe('image/png');
+
     writeFileSync(probe, page('zqdevsecond'));
     for (const [name, door] of Object.entries(doors)) {
       await until(name, door, 'zqdevsecond', true);
       expect(await door('zqdevfirst'), `${name} after the edit`).not.toContain('zqdevfirst');
     }
+    // The image is drawn again from the new description, not answered from memory.
+    const after = await get(imageUrl);
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.bytes.equals(before.bytes)).toBe(false);
 
     rmSync(probe);
     for (const [name, door] of Object.entries(doors)) await until(name, door, 'zqdevsecond', false);
