@@ -3,13 +3,14 @@ import { toJsxRuntime, type Components, type CreateEvaluater } from 'hast-util-t
 import type { MDXComponents } from 'mdx/types';
 import type { ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { BoundedMap } from '@/lib/platform/bounded-map';
 
 // Under `next dev` each reload of a page renders it again, and React's dev
 // build pays for every element it creates (an owner stack each). A tree's
 // elements depend only on its JSON and the components, so they are made once
 // per tree and reused, as hoisted constant elements are; an edit makes new
-// JSON, and the oldest trees are dropped past a bound. `next build` renders
-// each page once, so it keeps nothing.
+// JSON, and the oldest trees are dropped past a bound. `next
+// build` renders each page once, so it keeps nothing.
 const reuseElements = process.env.NODE_ENV === 'development';
 const treesKept = 400;
 
@@ -38,16 +39,12 @@ export function staticTree(components: MDXComponents) {
     },
   });
 
-  const made = new Map<string, ReactNode>();
+  const made = new BoundedMap<string, ReactNode>(treesKept);
 
   function StaticTree({ tree }: { tree: string }) {
     if (!reuseElements) return elementsOf(tree);
     let elements = made.get(tree);
-    if (elements === undefined) {
-      elements = elementsOf(tree);
-      made.set(tree, elements);
-      if (made.size > treesKept) made.delete(made.keys().next().value!);
-    }
+    if (elements === undefined) made.set(tree, (elements = elementsOf(tree)));
     return elements;
   }
 

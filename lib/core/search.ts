@@ -1,6 +1,7 @@
 import { identifiers, phrases, stopWords, synonyms, tokenize, withinOneEdit } from './search-terms';
 import { maxQueryLength, type SearchHit, type SearchResponse } from '@/lib/core/schemas';
 import { CoreError } from './core-error';
+import { BoundedMap } from '@/lib/platform/bounded-map';
 import type { Log } from '@/lib/platform/log';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
 import { err, ok, type Result } from './result';
@@ -205,25 +206,19 @@ function excerptOf({ flat, lower }: FlatText, words: readonly string[]): string 
 }
 
 /**
- * The flattened text of the sections shown most recently, per index: a
+ * The flattened text of the sections shown, per index: a
  * section's text can run to kilobytes, and flattening it (two expressions
- * over all of it) cost more than ranking did. Bounded, oldest shown first
- * out; the index never changes, so an entry never goes stale.
+ * over all of it) cost more than ranking did. Bounded, the longest held
+ * out first; the index never changes, so an entry never goes stale.
  */
 const maxFlatTexts = 2048;
-const flatTexts = new WeakMap<LoadedIndex, Map<number, FlatText>>();
+const flatTexts = new WeakMap<LoadedIndex, BoundedMap<number, FlatText>>();
 
 function sectionFlatText(index: LoadedIndex, section: number, text: string): FlatText {
   let held = flatTexts.get(index);
-  if (!held) flatTexts.set(index, (held = new Map()));
+  if (!held) flatTexts.set(index, (held = new BoundedMap(maxFlatTexts)));
   let flat = held.get(section);
-  if (flat) {
-    held.delete(section);
-  } else {
-    flat = flatten(text);
-    if (held.size >= maxFlatTexts) held.delete(held.keys().next().value!);
-  }
-  held.set(section, flat);
+  if (!flat) held.set(section, (flat = flatten(text)));
   return flat;
 }
 

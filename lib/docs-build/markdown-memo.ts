@@ -1,5 +1,6 @@
 import type { Nodes, Parents } from 'mdast';
 import type { Info, State } from 'mdast-util-to-markdown';
+import { BoundedMap } from '@/lib/platform/bounded-map';
 
 /**
  * The markdown of a page's blocks, remembered from one compile to the next
@@ -25,17 +26,8 @@ export type NodeMarkdown = (node: Nodes, parent: Parents | undefined, state: Sta
 const contextFree = new Set<Nodes['type']>(['paragraph', 'heading', 'table', 'code']);
 const keyOf = (node: Nodes): string => JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value));
 
-/** A map that forgets its oldest entries past `limit`, so a long `next dev` session stays bounded. */
-function boundedMemo(limit: number) {
-  const memo = new Map<string, string>();
-  return {
-    get: (key: string) => memo.get(key),
-    set(key: string, value: string) {
-      memo.set(key, value);
-      if (memo.size > limit) memo.delete(memo.keys().next().value!);
-    },
-  };
-}
+/** Bounded, so a long `next dev` session stays bounded. */
+const boundedMemo = (limit: number) => new BoundedMap<string, string>(limit);
 
 /** remark-structure's block stringifier (`this` is the processor), each block's text remembered. */
 export function rememberBlocks<This, Ctx>(stringify: (this: This, node: Nodes, ctx: Ctx) => string, limit = 20_000) {

@@ -3,6 +3,7 @@ import { generateOGImage } from 'fumadocs-ui/og';
 import { notFound } from 'next/navigation';
 import { routeDocs } from '@/lib/docs-source/route-docs';
 import { ifNoneMatchMatches } from '@/lib/http/conditional';
+import { BoundedMap } from '@/lib/platform/bounded-map';
 import { siteName } from '@/lib/site';
 
 /**
@@ -15,7 +16,7 @@ import { siteName } from '@/lib/site';
  * carry the policy of the site's other per-deployment documents (a CDN
  * keeps them for a day, a browser for an hour), an entity tag made from
  * what the image shows (RFC 9110 §8.8.3; a matching `If-None-Match` is a
- * 304 without drawing, §13.1.2), and the last `maxKept` drawn are kept in
+ * 304 without drawing, §13.1.2), and up to `maxKept` drawings are kept in
  * memory, by that tag, for a server with no CDN in front (under `next dev`
  * an edited title is a new tag, so a new drawing). Concurrent first
  * requests for one image share one drawing.
@@ -23,7 +24,7 @@ import { siteName } from '@/lib/site';
 const pageImageCacheControl = 'public, max-age=3600, s-maxage=86400';
 const maxKept = 64;
 
-const kept = new Map<string, Promise<ArrayBuffer>>();
+const kept = new BoundedMap<string, Promise<ArrayBuffer>>(maxKept);
 
 /** What the image is drawn from; its digest is the entity tag. */
 function imageFacts(title: string, description: string | undefined) {
@@ -32,17 +33,11 @@ function imageFacts(title: string, description: string | undefined) {
 
 function draw(key: string, facts: ReturnType<typeof imageFacts>): Promise<ArrayBuffer> {
   const held = kept.get(key);
-  if (held) {
-    // Most recently used last: Map keeps insertion order.
-    kept.delete(key);
-    kept.set(key, held);
-    return held;
-  }
+  if (held) return held;
   const drawing = generateOGImage(facts).arrayBuffer();
   kept.set(key, drawing);
   // A failed drawing is not kept, so the next request tries again.
-  drawing.catch(() => kept.get(key) === drawing && kept.delete(key));
-  while (kept.size > maxKept) kept.delete(kept.keys().next().value!);
+  drawing.catch(() => kept.deleteIf(key, drawing));
   return drawing;
 }
 
