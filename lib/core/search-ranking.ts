@@ -299,6 +299,9 @@ function cover(scratch: Scratch, generation: number, conceptGeneration: number, 
   }
 }
 
+/** The factor of a section holding every word, with every word in its name or heading. */
+const maxShareFactor = 1 + coverageWeight;
+
 /**
  * A section's final score (thousandths, rounded) and its place in one
  * number, so the best is the greatest key: score × count plus the
@@ -314,7 +317,9 @@ const rankKey = (thousandths: number, section: number, count: number) => Math.ro
  * keys in `scratch.heap`: a min-heap whose root is the worst kept, so each
  * further section costs one comparison unless it enters (O(total log k)).
  * A section whose unrounded score is a whole thousandth below the worst
- * kept cannot enter and is not keyed. Answers how many were kept.
+ * kept cannot enter and is not keyed; one that could not even with
+ * every word held in its name or heading is passed over before its
+ * shares are read. Answers how many were kept.
  */
 function keepBest(scratch: Scratch, total: number, k: number, conceptCount: number, wordCount: number, exact: number): number {
   const { scores, covered, words, matched, heap } = scratch;
@@ -324,6 +329,10 @@ function keepBest(scratch: Scratch, total: number, k: number, conceptCount: numb
   let floor = -Infinity;
   for (let i = 0; i < total; i += 1) {
     const section = matched[i]!;
+    // The most the shares can make of the sum (both at most 1): a section
+    // that cannot reach the floor even so is passed over before they are
+    // read. Rounding is monotonic, so this bound is never below the score.
+    if (scores[section]! * maxShareFactor * 1000 < floor - 1 && exact !== section) continue;
     const coverage = conceptCount > 0 ? covered[section]! / conceptCount : 0;
     const coord = wordCount > 0 ? bitCount(words[section]!) / wordCount : 1;
     const thousandths = (scores[section]! * coord * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0)) * 1000;
