@@ -242,20 +242,20 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
 
   // Coverage: each word of the query counts once per section, fully when the name or heading holds
   // one of its own tokens, half when it holds only a synonym's (or a correction's).
-  for (const concept of concepts) {
-    const conceptGeneration = ++scratch.conceptGeneration;
-    for (const token of concept.own) {
-      const holders = title.get(token);
-      if (holders) cover(scratch, generation, conceptGeneration, holders, 1);
+  const holders = concepts.map((concept) => ({
+    own: [...concept.own].map((token) => title.get(token)).filter((list) => list !== undefined),
+    // An own token's holders already count for this word.
+    others: [...concept.tokens].filter((token) => !concept.own.has(token)).map((token) => title.get(token)).filter((list) => list !== undefined),
+  }));
+  const coverAll = () => {
+    for (const word of holders) {
+      const conceptGeneration = ++scratch.conceptGeneration;
+      for (const list of word.own) cover(scratch, generation, conceptGeneration, list, 1);
+      for (const list of word.others) cover(scratch, generation, conceptGeneration, list, synonymCoverage);
     }
-    for (const token of concept.tokens) {
-      // An own token's holders are already marked for this word.
-      const holders = concept.own.has(token) ? undefined : title.get(token);
-      if (holders) cover(scratch, generation, conceptGeneration, holders, synonymCoverage);
-    }
-  }
+  };
   const keep = Math.min(k, total);
-  const size = keep > 0 ? keepBest(scratch, total, keep, concepts.length, wordCount, exact ?? -1) : 0;
+  const size = keep > 0 ? keepBest(scratch, total, keep, concepts.length, wordCount, exact ?? -1, holders, coverAll) : 0;
   // Only the kept ones are sorted, best first.
   const best = Array.from(scratch.heap.subarray(0, size)).sort((a, b) => b - a);
   const count = scratch.stamp.length;
@@ -286,6 +286,46 @@ function accumulate(scratch: Scratch, generation: number, posting: Posting, bits
     words[section]! |= bits;
   }
   return total;
+}
+
+/** Per word of the query, the title postings of its own tokens and of its other tokens. */
+interface WordHolders {
+  own: Int32Array[];
+  others: Int32Array[];
+}
+
+/**
+ * About how many holders marking once costs as much as one section's
+ * lookup (a binary search per list, Int32Array of up to a few thousand).
+ */
+const lookupCost = 16;
+
+/** Whether an ascending list holds `section`. */
+function holds(list: Int32Array, section: number): boolean {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = list[middle]!;
+    if (value === section) return true;
+    if (value < section) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/**
+ * One section's coverage sum as `cover` makes it for every matched section
+ * (the same shares, added in the same order): for the few sections a
+ * broad query reads past the cut-off, instead of marking every holder.
+ */
+function coverageSum(holders: readonly WordHolders[], section: number): number {
+  let sum = 0;
+  for (const word of holders) {
+    if (word.own.some((list) => holds(list, section))) sum += 1;
+    else if (word.others.some((list) => holds(list, section))) sum += synonymCoverage;
+  }
+  return sum;
 }
 
 /** Adds `share` to the coverage of each matched section of `holders` not yet counted for the current word. */
@@ -321,9 +361,21 @@ const rankKey = (thousandths: number, section: number, count: number) => Math.ro
  * every word held in its name or heading is passed over before its
  * shares are read. Answers how many were kept.
  */
-function keepBest(scratch: Scratch, total: number, k: number, conceptCount: number, wordCount: number, exact: number): number {
+function keepBest(
+  scratch: Scratch,
+  total: number,
+  k: number,
+  conceptCount: number,
+  wordCount: number,
+  exact: number,
+  holders: readonly WordHolders[],
+  coverAll: () => void,
+): number {
   const { scores, covered, words, matched, heap } = scratch;
   const count = scratch.stamp.length;
+  // Coverage is looked up per section read until the lookups would cost
+  // about as much as marking every holder once (see `coverageSum`).
+  let lookupsLeft = holders.reduce((sum, word) => sum + [...word.own, ...word.others].reduce((n, list) => n + list.length, 0), 0) / lookupCost;
   let size = 0;
   // The worst kept score, in thousandths, once the heap is full.
   let floor = -Infinity;
@@ -333,7 +385,13 @@ function keepBest(scratch: Scratch, total: number, k: number, conceptCount: numb
     // that cannot reach the floor even so is passed over before they are
     // read. Rounding is monotonic, so this bound is never below the score.
     if (scores[section]! * maxShareFactor * 1000 < floor - 1 && exact !== section) continue;
-    const coverage = conceptCount > 0 ? covered[section]! / conceptCount : 0;
+    let coveredSum: number;
+    if (lookupsLeft > 0) {
+      lookupsLeft -= 1;
+      if (lookupsLeft > 0) coveredSum = coverageSum(holders, section);
+      else (coverAll(), (coveredSum = covered[section]!));
+    } else coveredSum = covered[section]!;
+    const coverage = conceptCount > 0 ? coveredSum / conceptCount : 0;
     const coord = wordCount > 0 ? bitCount(words[section]!) / wordCount : 1;
     const thousandths = (scores[section]! * coord * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0)) * 1000;
     if (thousandths < floor - 1) continue;
