@@ -94,19 +94,22 @@ export function unpackAscending(text: string): Int32Array {
   return values;
 }
 
-/** Where `token` is in `tokens` (sorted in code-unit order), or -1. */
-export function findToken(tokens: readonly string[], token: string): number {
+/** Where `value` is in the ascending `list` (strings in code-unit order), or -1: a binary search. */
+export function indexOfSorted<T extends string | number>(list: ArrayLike<T>, value: T): number {
   let low = 0;
-  let high = tokens.length - 1;
+  let high = list.length - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const candidate = tokens[middle]!;
-    if (candidate === token) return middle;
-    if (candidate < token) low = middle + 1;
+    const candidate = list[middle]!;
+    if (candidate === value) return middle;
+    if (candidate < value) low = middle + 1;
     else high = middle - 1;
   }
   return -1;
 }
+
+/** Where `token` is in `tokens` (sorted in code-unit order), or -1. */
+export const findToken = (tokens: readonly string[], token: string): number => indexOfSorted(tokens, token);
 
 /** A heading that is an option's full name. */
 export const optionHeading = /^layer\.[\p{L}\p{N}_.<>*]+$/u;

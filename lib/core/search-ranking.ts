@@ -1,4 +1,4 @@
-import { findToken, optionHeading, scoredFields, unpackAscending, type PackedPostings, type SearchData } from './search-data';
+import { findToken, indexOfSorted, optionHeading, scoredFields, unpackAscending, type PackedPostings, type SearchData } from './search-data';
 
 /**
  * Scoring of lib/core/search-data.ts's index: the engine's BM25 over fields
@@ -300,20 +300,6 @@ interface WordHolders {
  */
 const lookupCost = 16;
 
-/** Whether an ascending list holds `section`. */
-function holds(list: Int32Array, section: number): boolean {
-  let low = 0;
-  let high = list.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const value = list[middle]!;
-    if (value === section) return true;
-    if (value < section) low = middle + 1;
-    else high = middle - 1;
-  }
-  return false;
-}
-
 /**
  * One section's coverage sum as `cover` makes it for every matched section
  * (the same shares, added in the same order): for the few sections a
@@ -322,8 +308,8 @@ function holds(list: Int32Array, section: number): boolean {
 function coverageSum(holders: readonly WordHolders[], section: number): number {
   let sum = 0;
   for (const word of holders) {
-    if (word.own.some((list) => holds(list, section))) sum += 1;
-    else if (word.others.some((list) => holds(list, section))) sum += synonymCoverage;
+    if (word.own.some((list) => indexOfSorted(list, section) >= 0)) sum += 1;
+    else if (word.others.some((list) => indexOfSorted(list, section) >= 0)) sum += synonymCoverage;
   }
   return sum;
 }
