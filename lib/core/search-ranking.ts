@@ -255,7 +255,7 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
     }
   };
   const keep = Math.min(k, total);
-  const size = keep > 0 ? keepBest(scratch, total, keep, concepts.length, wordCount, exact ?? -1, holders, coverAll) : 0;
+  const size = keep > 0 ? keepBest(scratch, total, keep, wordCount, exact ?? -1, holders, coverAll) : 0;
   // Only the kept ones are sorted, best first.
   const best = Array.from(scratch.heap.subarray(0, size)).sort((a, b) => b - a);
   const count = scratch.stamp.length;
@@ -351,7 +351,6 @@ function keepBest(
   scratch: Scratch,
   total: number,
   k: number,
-  conceptCount: number,
   wordCount: number,
   exact: number,
   holders: readonly WordHolders[],
@@ -359,6 +358,7 @@ function keepBest(
 ): number {
   const { scores, covered, words, matched, heap } = scratch;
   const count = scratch.stamp.length;
+  const conceptCount = holders.length;
   // Coverage is looked up per section read until the lookups would cost
   // about as much as marking every holder once (see `coverageSum`).
   let lookupsLeft = holders.reduce((sum, word) => sum + [...word.own, ...word.others].reduce((n, list) => n + list.length, 0), 0) / lookupCost;
