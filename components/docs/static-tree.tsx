@@ -9,8 +9,8 @@ import { BoundedMap } from '@/lib/platform/bounded-map';
 // build pays for every element it creates (an owner stack each). A tree's
 // elements depend only on its JSON and the components, so they are made once
 // per tree and reused, as hoisted constant elements are; an edit makes new
-// JSON, and the oldest trees are dropped past a bound. `next
-// build` renders each page once, so it keeps nothing.
+// JSON, and the oldest trees are dropped past a bound. `next build` renders
+// each page once, so it keeps nothing.
 const reuseElements = process.env.NODE_ENV === 'development';
 const treesKept = 400;
 

@@ -26,12 +26,9 @@ export type NodeMarkdown = (node: Nodes, parent: Parents | undefined, state: Sta
 const contextFree = new Set<Nodes['type']>(['paragraph', 'heading', 'table', 'code']);
 const keyOf = (node: Nodes): string => JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value));
 
-/** Bounded, so a long `next dev` session stays bounded. */
-const boundedMemo = (limit: number) => new BoundedMap<string, string>(limit);
-
 /** remark-structure's block stringifier (`this` is the processor), each block's text remembered. */
 export function rememberBlocks<This, Ctx>(stringify: (this: This, node: Nodes, ctx: Ctx) => string, limit = 20_000) {
-  const memo = boundedMemo(limit);
+  const memo = new BoundedMap<string, string>(limit);
   return function (this: This, node: Nodes, ctx: Ctx): string {
     const key = keyOf(node);
     let text = memo.get(key);
@@ -50,7 +47,7 @@ export function rememberBlocks<This, Ctx>(stringify: (this: This, node: Nodes, c
  * `state.handle`, with this hook standing aside for that node) and kept.
  */
 export function rememberTopBlocks(hook: NodeMarkdown, limit = 20_000): NodeMarkdown {
-  const memo = boundedMemo(limit);
+  const memo = new BoundedMap<string, string>(limit);
   const writing = new WeakSet<Nodes>();
   return (node, parent, state, info) => {
     const own = hook(node, parent, state, info);
