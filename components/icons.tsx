@@ -1,3 +1,4 @@
+import type { Element } from 'hast';
 import { createElement, type SVGProps } from 'react';
 
 /**
@@ -8,26 +9,40 @@ import { createElement, type SVGProps } from 'react';
  * page's JavaScript and one more component to hydrate per icon.
  */
 type IconNode = readonly (readonly [tag: string, attributes: Record<string, string>])[];
-export type IconComponent = (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
+/** An icon's component, with its shape for markup written outside React (iconElement). */
+export type IconComponent = ((props: SVGProps<SVGSVGElement>) => React.JSX.Element) & { shape: IconNode };
 
-function icon(node: IconNode): IconComponent {
-  return function Icon(props: SVGProps<SVGSVGElement>) {
+// Every icon's `<svg>` attributes, in React's names (which hast-util-to-html also finds).
+const svgAttributes = {
+  xmlns: 'http://www.w3.org/2000/svg',
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: '2',
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': 'true',
+  focusable: 'false',
+} as const;
+
+function icon(shape: IconNode): IconComponent {
+  function Icon(props: SVGProps<SVGSVGElement>) {
     return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {node.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
+      <svg {...svgAttributes} {...props}>
+        {shape.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
       </svg>
     );
+  }
+  return Object.assign(Icon, { shape });
+}
+
+/** The icon as an HTML element (hast), drawn as its component draws it with no props. */
+export function iconElement({ shape }: IconComponent): Element {
+  return {
+    type: 'element',
+    tagName: 'svg',
+    properties: { ...svgAttributes },
+    children: shape.map(([tagName, attributes]) => ({ type: 'element', tagName, properties: { ...attributes }, children: [] })),
   };
 }
 

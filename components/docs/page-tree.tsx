@@ -1,14 +1,24 @@
-import Link from 'next/link';
+import type { Element, ElementContent } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import type { ReactNode } from 'react';
 import type { Folder, Node, Root } from 'fumadocs-core/page-tree';
-import { treeIcons } from '@/components/icons';
+import { iconElement, treeIcons } from '@/components/icons';
 
 /**
  * The docs navigation, rendered on the server for the page being shown:
  * the current page carries aria-current, and a folder lists its pages when
  * it is open by default (meta.json `defaultOpen`) or holds the current
- * page; otherwise its name links to its index page, where it opens. No
- * client code: the sidebar and the small-screen menu are the same markup.
+ * page; otherwise its name links to its index page, where it opens. The
+ * sidebar and the small-screen menu are the same markup, which no client
+ * code renders; components/docs/soft-navigation.tsx routes its links' clicks
+ * within the app.
+ *
+ * Written as one HTML string (hast-util-to-html) that React sets as the
+ * list's content, as the option browser's rows are: each page of a folder
+ * lists every page of that folder, so the links grow as the square of its
+ * pages. As React elements each link went through the server render, the
+ * HTML render and the page's prefetch segments; at ten times the content
+ * (a folder of 240 pages), that was a third of prerendering.
  */
 function containsUrl(folder: Folder, url: string): boolean {
   if (folder.index?.url === url) return true;
@@ -18,69 +28,55 @@ function containsUrl(folder: Folder, url: string): boolean {
 }
 
 // `.tree-item` (app/global.css): the current page is styled by its aria-current.
-const itemClass = 'tree-item';
+const itemClass = ['tree-item'];
+const separatorClass = 'mt-5 mb-1 px-2 text-sm font-medium text-fd-foreground first:mt-0'.split(' ');
+const folderListClass = 'ms-3.5 flex flex-col gap-0.5 border-s ps-2 pt-0.5'.split(' ');
+
+const element = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+});
+
+/** A name in the tree as text: titles and meta.json names are strings (lib/docs-source/collection.ts). */
+function nameText(name: ReactNode): string {
+  if (name === undefined || name === null) return '';
+  if (typeof name === 'string' || typeof name === 'number') return String(name);
+  throw new Error(`page tree: a name that is not text (${typeof name}); the sidebar writes names as text`);
+}
 
 /** A meta.json icon name (lib/docs-source/collection.ts keeps the names) as its drawing; unknown names draw nothing. */
-function TreeIcon({ icon }: { icon: ReactNode }) {
-  if (typeof icon !== 'string') return icon;
-  const Icon = treeIcons[icon];
-  return Icon ? <Icon /> : null;
+function iconOf(icon: ReactNode): ElementContent[] {
+  const drawn = typeof icon === 'string' ? treeIcons[icon] : undefined;
+  return drawn ? [iconElement(drawn)] : [];
 }
 
-function PageLink({ url, current, icon, children }: { url: string; current: boolean; icon?: ReactNode; children: ReactNode }) {
-  return (
-    <Link href={url} prefetch={false} aria-current={current ? 'page' : undefined} className={itemClass}>
-      <TreeIcon icon={icon} />
-      {children}
-    </Link>
-  );
+/** An entry's label: its icon, then its name. */
+const label = (icon: ReactNode, name: ReactNode): ElementContent[] => [...iconOf(icon), { type: 'text', value: nameText(name) }];
+
+function pageLink(url: string, current: string, icon: ReactNode, name: ReactNode): Element {
+  return element('a', { ariaCurrent: url === current ? 'page' : undefined, className: itemClass, href: url }, label(icon, name));
 }
 
-function TreeNodes({ nodes, url }: { nodes: Node[]; url: string }) {
-  return nodes.map((node, index) => {
+function treeNodes(nodes: Node[], url: string): Element[] {
+  return nodes.map((node) => {
     if (node.type === 'separator') {
-      return (
-        <li key={index} className="mt-5 mb-1 px-2 text-sm font-medium text-fd-foreground first:mt-0">
-          {node.name}
-        </li>
-      );
+      return element('li', { className: separatorClass }, [{ type: 'text', value: nameText(node.name) }]);
     }
-    if (node.type === 'page') {
-      return (
-        <li key={node.url}>
-          <PageLink url={node.url} current={node.url === url} icon={node.icon}>
-            {node.name}
-          </PageLink>
-        </li>
-      );
-    }
+    if (node.type === 'page') return element('li', {}, [pageLink(node.url, url, node.icon, node.name)]);
     const open = node.defaultOpen === true || containsUrl(node, url);
-    return (
-      <li key={node.$id ?? index}>
-        {node.index ? (
-          <PageLink url={node.index.url} current={node.index.url === url} icon={node.icon}>
-            {node.name}
-          </PageLink>
-        ) : (
-          <span className={itemClass}>
-            <TreeIcon icon={node.icon} />
-            {node.name}
-          </span>
-        )}
-        {open && (
-          <ul className="ms-3.5 flex flex-col gap-0.5 border-s ps-2 pt-0.5">
-            <TreeNodes nodes={node.children} url={url} />
-          </ul>
-        )}
-      </li>
-    );
+    const head = node.index ? pageLink(node.index.url, url, node.icon, node.name) : element('span', { className: itemClass }, label(node.icon, node.name));
+    const list = open ? [element('ul', { className: folderListClass }, treeNodes(node.children, url))] : [];
+    return element('li', {}, [head, ...list]);
   });
 }
 
+/** The tree's entries for the page at `url`, as the list's HTML. */
+export function pageTreeHtml(tree: Root, url: string): string {
+  return toHtml(treeNodes(tree.children, url));
+}
+
 export function PageTree({ tree, url }: { tree: Root; url: string }) {
-  return (
-    <ul className="flex flex-col gap-0.5">
-      <TreeNodes nodes={tree.children} url={url} />
-    </ul>
-  );
+  return <ul className="flex flex-col gap-0.5" dangerouslySetInnerHTML={{ __html: pageTreeHtml(tree, url) }} />;
 }

@@ -9,6 +9,7 @@ import { SiteHeader } from '@/components/site/header';
 import { iconButton } from '@/components/site/icon-button';
 import { githubLink } from '@/lib/layout.shared';
 import { PageTree } from './page-tree';
+import { SoftNavigation } from './soft-navigation';
 import { Toc, TocButton } from './toc';
 
 /**
@@ -18,7 +19,7 @@ import { Toc, TocButton } from './toc';
  * element whose `popover` attribute (HTML, no script) serves small screens.
  * It replaces Fumadocs UI's client layout: the same tokens and typography
  * (fumadocs-ui/css), none of its client components, so a docs page loads
- * React and Next's runtime, the search button and two tiny helpers.
+ * React and Next's runtime, the search button and a few tiny helpers.
  */
 const sidebarId = 'docs-sidebar';
 
@@ -58,9 +59,9 @@ export function DocsShell({
       <div className="mx-auto flex w-full max-w-[1400px] flex-1">
         {/* One element: a column from 768 px, the menu's popover below (app/global.css, .docs-panel). Keyed by page: navigating closes it. */}
         <aside key={url} id={sidebarId} popover="auto" className="docs-panel docs-sidebar">
-          <nav aria-label="Docs pages">
+          <SoftNavigation aria-label="Docs pages">
             <PageTree tree={tree} url={url} />
-          </nav>
+          </SoftNavigation>
           <a href={githubLink.url} className="mt-6 inline-flex items-center gap-2 px-2 text-sm text-fd-muted-foreground hover:text-fd-foreground md:hidden">
             <GitHubIcon className="size-4" /> {githubLink.label}
           </a>

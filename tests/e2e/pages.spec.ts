@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { layerInstallLine } from '@/lib/catalog';
-import { docsImageUrl, docsMarkdownUrl } from '@/lib/routes';
-import { gotoHydrated, optionPage } from './support';
+import { docsImageUrl, docsMarkdownUrl, docsPageUrl } from '@/lib/routes';
+import { gotoHydrated, optionPage, viewports } from './support';
 
 /**
  * The pages' promises to readers and to machines that read them: the install
@@ -67,3 +67,36 @@ test('a docs page links its markdown twin and its Open Graph image', async ({ pa
   expect(image.headers()['content-type']).toBe('image/png');
   expect((await image.body()).subarray(1, 4).toString('latin1')).toBe('PNG');
 });
+
+for (const [size, viewport] of Object.entries(viewports)) {
+  test(`the sidebar's links navigate within the page's app; a modified click opens a tab (${size})`, async ({ page, context }) => {
+    await page.setViewportSize(viewport);
+    await gotoHydrated(page, docsPageUrl(['rooms', 'appearance']));
+    // A soft navigation keeps the window: a value set on it survives one, a page load does not.
+    await page.evaluate(() => Object.assign(window, { sidebarProbe: 'kept' }));
+    const sidebar = page.getByRole('navigation', { name: 'Docs pages' });
+    const menu = page.getByRole('button', { name: 'Docs menu' });
+
+    if (size === 'mobile') await menu.click();
+    await expect(sidebar.getByRole('link', { name: 'Appearance' })).toHaveAttribute('aria-current', 'page');
+    await sidebar.getByRole('link', { name: 'Apps room' }).click();
+    await expect(page).toHaveURL(docsPageUrl(['rooms', 'apps']));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apps room');
+    expect(await page.evaluate(() => (window as { sidebarProbe?: string }).sidebarProbe)).toBe('kept');
+    // The menu's popover closes on navigating; the new page's entry is the current one.
+    if (size === 'mobile') {
+      await expect(sidebar).toBeHidden();
+      await menu.click();
+    }
+    await expect(sidebar.getByRole('link', { name: 'Apps room' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar.getByRole('link', { name: 'Appearance' })).not.toHaveAttribute('aria-current');
+
+    // Ctrl (⌘ on a Mac) and click: the browser's new tab, this page stays.
+    const opened = context.waitForEvent('page');
+    await sidebar.getByRole('link', { name: 'Appearance' }).click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await tab.waitForURL(docsPageUrl(['rooms', 'appearance']));
+    await tab.close();
+    await expect(page).toHaveURL(docsPageUrl(['rooms', 'apps']));
+  });
+}

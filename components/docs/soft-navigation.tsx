@@ -1,0 +1,28 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import type { ComponentProps, MouseEvent } from 'react';
+
+/**
+ * A `nav` whose links navigate within the app, as next/link's do, though
+ * they are plain `<a>` elements written as HTML (components/docs/page-tree.tsx).
+ * A plain click on a link to this origin is routed with router.push; a click
+ * with a modifier key or another button, or on a link with a `target` or
+ * `download`, is left to the browser, as next/link leaves it. Nothing is
+ * prefetched. Next has no component that routes the clicks of links it did
+ * not render, hence this one listener.
+ */
+export function SoftNavigation(props: Omit<ComponentProps<'nav'>, 'onClick'>) {
+  const router = useRouter();
+
+  function onClick(event: MouseEvent<HTMLElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return;
+    if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.origin !== window.location.origin) return;
+    event.preventDefault();
+    router.push(link.pathname + link.search + link.hash);
+  }
+
+  return <nav {...props} onClick={onClick} />;
+}
