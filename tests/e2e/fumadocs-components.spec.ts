@@ -14,14 +14,24 @@ const writingDocs = docsPageUrl(['writing-docs']);
 /** A string of each client component's own code, in its chunk. */
 const markers = { Tabs: 'tablist', Accordion: 'AccordionTrigger', ImageZoom: 'data-rmiz' } as const;
 
-/** The bodies of every script the page loads until the network is idle. */
+/**
+ * The bodies of every script the page loads until the network is idle,
+ * fetched again by URL: the browser may have let go of a body before it is
+ * asked for it, and a body read as empty would hide a chunk from the check.
+ */
 async function scriptsOf(page: Page, path: string): Promise<string[]> {
-  const bodies: Promise<string>[] = [];
+  const urls = new Set<string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+    if (response.request().resourceType() === 'script') urls.add(response.url());
   });
   await gotoHydrated(page, path);
-  return Promise.all(bodies);
+  return Promise.all(
+    [...urls].map(async (url) => {
+      const response = await page.request.get(url);
+      expect(response.status(), `GET ${url}`).toBe(200);
+      return response.text();
+    }),
+  );
 }
 
 const carried = (scripts: string[]) =>
