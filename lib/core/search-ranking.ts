@@ -16,6 +16,12 @@ import { findToken, indexOfSorted, optionHeading, scoredFields, unpackAscending,
  * an object per match. The sums are made in the engine's order (field by
  * field, token by token).
  *
+ * A query of one token (most broad ones: `layer`, `enable`) reads that
+ * token's list of sections best first (its sums over the fields, made once,
+ * in the same order): the sections past the point where even a full
+ * coverage bonus cannot reach the k-th best are never read, so its cost
+ * goes with the sections near the top, not with every match.
+ *
  * One departure from the engine: a field's average length is taken over
  * the sections that have the field, as Lucene's BM25 does (its avgdl
  * counts the documents with the field), not over every section. Most
@@ -70,6 +76,16 @@ class LazyPostings<T> {
 
 type FieldIndex = LazyPostings<Posting>;
 
+/**
+ * A token's sections in any field, by descending sum of its impacts over
+ * the fields (added in field order, as `accumulate` adds them for a query
+ * of this token alone), ties in section order.
+ */
+interface TokenList {
+  sections: Int32Array;
+  sums: Float64Array;
+}
+
 export interface LoadedIndex {
   /** The data's columns, read per hit (see `sectionAt`). */
   sections: SearchData['sections'];
@@ -82,6 +98,8 @@ export interface LoadedIndex {
   fields: FieldIndex[];
   /** Tokens of the name or heading → sections, for coverage (read on first use). */
   title: LazyPostings<Int32Array>;
+  /** A token's sections best first (made on first use), for queries of that token alone. */
+  tokenList(token: string): TokenList | undefined;
   scratch: Scratch;
 }
 
@@ -167,6 +185,11 @@ export function loadSearchData(data: SearchData): LoadedIndex {
   });
   const title = new LazyPostings(data.title, (list) => list);
   const { words, counts } = data.vocabulary;
+  const tokenLists = new Map<string, TokenList | undefined>();
+  const tokenList = (token: string) => {
+    if (!tokenLists.has(token)) tokenLists.set(token, mergeFields(fields, token, count));
+    return tokenLists.get(token);
+  };
 
   return {
     sections: data.sections,
@@ -175,6 +198,7 @@ export function loadSearchData(data: SearchData): LoadedIndex {
     optionSection,
     fields,
     title,
+    tokenList,
     scratch: {
       generation: 0,
       conceptGeneration: 0,
@@ -187,6 +211,25 @@ export function loadSearchData(data: SearchData): LoadedIndex {
       heap: new Float64Array(count),
     },
   };
+}
+
+/** `token`'s postings in every field as one list, best first (see `TokenList`). */
+function mergeFields(fields: readonly FieldIndex[], token: string, count: number): TokenList | undefined {
+  const postings = fields.map((field) => field.get(token)).filter((posting) => posting !== undefined);
+  if (postings.length === 0) return undefined;
+  const sums = new Float64Array(count);
+  const held = new Uint8Array(count);
+  const members = new Int32Array(postings.reduce((sum, posting) => sum + posting.sections.length, 0));
+  let size = 0;
+  for (const { sections, impacts } of postings) {
+    for (let i = 0; i < sections.length; i += 1) {
+      const section = sections[i]!;
+      if (held[section] === 0) (held[section] = 1), (members[size++] = section);
+      sums[section]! += impacts[i]!;
+    }
+  }
+  const order = members.slice(0, size).sort((a, b) => sums[b]! - sums[a]! || a - b);
+  return { sections: order, sums: Float64Array.from(order, (section) => sums[section]!) };
 }
 
 /** A word of the query: its own tokens, and its own tokens with those of what it also searches. */
@@ -232,11 +275,17 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
     return bits;
   });
   const wordCount = Math.min(counted.length, 31);
+  // One token: its list, best first, whose sums are those `accumulate` would make; more: every
+  // (field, token) posting added up, each matched section once in `scratch.matched`.
+  const list = queryTokens.length === 1 ? index.tokenList(queryTokens[0]!) : undefined;
   let total = 0;
-  for (const field of fields) {
-    for (let t = 0; t < queryTokens.length; t += 1) {
-      const posting = field.get(queryTokens[t]!);
-      if (posting) total = accumulate(scratch, generation, posting, conceptBits[t]!, total);
+  if (list) total = list.sections.length;
+  else {
+    for (const field of fields) {
+      for (let t = 0; t < queryTokens.length; t += 1) {
+        const posting = field.get(queryTokens[t]!);
+        if (posting) total = accumulate(scratch, generation, posting, conceptBits[t]!, total);
+      }
     }
   }
 
@@ -248,6 +297,8 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
     others: [...concept.tokens].filter((token) => !concept.own.has(token)).map((token) => title.get(token)).filter((list) => list !== undefined),
   }));
   const coverAll = () => {
+    // Marking counts matched sections only: a list's sections are marked here, not by `accumulate`.
+    if (list) for (const section of list.sections) (scratch.stamp[section] = generation), (scratch.covered[section] = 0);
     for (const word of holders) {
       const conceptGeneration = ++scratch.conceptGeneration;
       for (const list of word.own) cover(scratch, generation, conceptGeneration, list, 1);
@@ -255,7 +306,8 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
     }
   };
   const keep = Math.min(k, total);
-  const size = keep > 0 ? keepBest(scratch, total, keep, wordCount, exact ?? -1, holders, coverAll) : 0;
+  const candidates: Candidates = list ? { sections: list.sections, sums: list.sums, bits: conceptBits[0]! } : { sections: scratch.matched, sums: undefined, bits: -1 };
+  const size = keep > 0 ? keepBest(scratch, candidates, total, keep, wordCount, exact ?? -1, holders, coverAll) : 0;
   // Only the kept ones are sorted, best first.
   const best = Array.from(scratch.heap.subarray(0, size)).sort((a, b) => b - a);
   const count = scratch.stamp.length;
@@ -339,16 +391,30 @@ const maxShareFactor = 1 + coverageWeight;
 const rankKey = (thousandths: number, section: number, count: number) => Math.round(thousandths) * count + (count - 1 - section);
 
 /**
+ * The matched sections as `keepBest` reads them: a token's list, best
+ * first, with its sums and the bits of the words its token stands for; or
+ * `scratch.matched`, in no order, with the sums and bits `accumulate` left.
+ */
+interface Candidates {
+  sections: Int32Array;
+  sums: Float64Array | undefined;
+  /** -1: read `scratch.words`. */
+  bits: number;
+}
+
+/**
  * The final scores of the `total` matched sections, keeping the `k` best
  * keys in `scratch.heap`: a min-heap whose root is the worst kept, so each
  * further section costs one comparison unless it enters (O(total log k)).
  * A section whose unrounded score is a whole thousandth below the worst
  * kept cannot enter and is not keyed; one that could not even with
  * every word held in its name or heading is passed over before its
- * shares are read. Answers how many were kept.
+ * shares are read, and when the candidates come best first, so are all
+ * after it (but the exact name's). Answers how many were kept.
  */
 function keepBest(
   scratch: Scratch,
+  candidates: Candidates,
   total: number,
   k: number,
   wordCount: number,
@@ -356,30 +422,43 @@ function keepBest(
   holders: readonly WordHolders[],
   coverAll: () => void,
 ): number {
-  const { scores, covered, words, matched, heap } = scratch;
+  const { scores, covered, words, heap } = scratch;
+  const { sections, sums, bits } = candidates;
   const count = scratch.stamp.length;
   const conceptCount = holders.length;
+  // Best first: where the exact name's section is, to read it when the rest are passed over.
+  const exactAt = sums && exact >= 0 ? sections.indexOf(exact) : -1;
   // Coverage is looked up per section read until the lookups would cost
   // about as much as marking every holder once (see `coverageSum`).
-  let lookupsLeft = holders.reduce((sum, word) => sum + [...word.own, ...word.others].reduce((n, list) => n + list.length, 0), 0) / lookupCost;
+  const holderCount = holders.reduce((sum, word) => sum + [...word.own, ...word.others].reduce((n, list) => n + list.length, 0), 0);
+  let lookupsLeft = holderCount / lookupCost;
   let size = 0;
   // The worst kept score, in thousandths, once the heap is full.
   let floor = -Infinity;
   for (let i = 0; i < total; i += 1) {
-    const section = matched[i]!;
+    const section = sections[i]!;
+    const sum = sums ? sums[i]! : scores[section]!;
     // The most the shares can make of the sum (both at most 1): a section
     // that cannot reach the floor even so is passed over before they are
     // read. Rounding is monotonic, so this bound is never below the score.
-    if (scores[section]! * maxShareFactor * 1000 < floor - 1 && exact !== section) continue;
+    if (sum * maxShareFactor * 1000 < floor - 1 && exact !== section) {
+      if (!sums) continue;
+      // Best first, and the floor only rises: no later section can enter but the exact name's.
+      if (exactAt <= i) break;
+      i = exactAt - 1;
+      continue;
+    }
     let coveredSum: number;
-    if (lookupsLeft > 0) {
+    // No name or heading holds a word of the query (`covered` is only reset by marking).
+    if (holderCount === 0) coveredSum = 0;
+    else if (lookupsLeft > 0) {
       lookupsLeft -= 1;
       if (lookupsLeft > 0) coveredSum = coverageSum(holders, section);
       else (coverAll(), (coveredSum = covered[section]!));
     } else coveredSum = covered[section]!;
     const coverage = conceptCount > 0 ? coveredSum / conceptCount : 0;
-    const coord = wordCount > 0 ? bitCount(words[section]!) / wordCount : 1;
-    const thousandths = (scores[section]! * coord * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0)) * 1000;
+    const coord = wordCount > 0 ? bitCount(bits >= 0 ? bits : words[section]!) / wordCount : 1;
+    const thousandths = (sum * coord * (1 + coverageWeight * coverage) + (exact === section ? exactNameBonus : 0)) * 1000;
     if (thousandths < floor - 1) continue;
     const key = rankKey(thousandths, section, count);
     if (size < k) {

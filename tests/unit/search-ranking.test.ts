@@ -45,7 +45,7 @@ const concept = (word: string, ...synonyms: string[]): ConceptTokens => ({
 });
 
 /** Every matched section scored as the formula reads, best first (rounded thousandths, then the lower index). */
-function plainRanking(index: LoadedIndex, tokens: readonly string[], concepts: readonly ConceptTokens[]) {
+function plainRanking(index: LoadedIndex, tokens: readonly string[], concepts: readonly ConceptTokens[], exact?: number) {
   const counted = concepts.filter((c) => c.tokens.size > 0);
   const sums = new Map<number, number>();
   const held = new Map<number, Set<number>>();
@@ -72,7 +72,7 @@ function plainRanking(index: LoadedIndex, tokens: readonly string[], concepts: r
       }
       const coverage = concepts.length > 0 ? covered / concepts.length : 0;
       const coord = counted.length > 0 ? held.get(section)!.size / counted.length : 1;
-      return { section, score: Math.round(sum * coord * (1 + 2 * coverage) * 1000) };
+      return { section, score: Math.round((sum * coord * (1 + 2 * coverage) + (section === exact ? 1000 : 0)) * 1000) };
     })
     .sort((a, b) => b.score - a.score || a.section - b.section);
 }
@@ -84,6 +84,8 @@ describe('search ranking: the best k', () => {
     ['glow, or halo for shadow', [concept('glow', 'shadow')]],
     ['accent padding', [concept('accent'), concept('padding')]],
     ['window corner margin', [concept('window', 'room'), concept('corner'), concept('margin', 'padding')]],
+    // A word no name or heading holds, after the others: no coverage is left over from them.
+    ['words', [concept('words')]],
   ];
 
   it('keeps the sections and scores of the full ranking, for small and large k', async () => {
@@ -96,6 +98,20 @@ describe('search ranking: the best k', () => {
         const { total, top } = rankSections(index, tokens, concepts, undefined, k);
         expect(total, label).toBe(plain.length);
         expect(top, `${label}, k ${k}`).toEqual(plain.slice(0, k));
+      }
+    }
+  });
+
+  it('puts the option a query names in full first, wherever its sum ranks', async () => {
+    const index = await loadedIndex();
+    for (const [label, concepts] of [queries[0]!, queries[3]!]) {
+      const tokens = [...new Set(concepts.flatMap((c) => [...c.tokens]))];
+      // The section that ranks last without the bonus, and one in the middle.
+      const plain = plainRanking(index, tokens, concepts);
+      for (const exact of [plain.at(-1)!.section, plain[Math.floor(plain.length / 2)]!.section]) {
+        const named = plainRanking(index, tokens, concepts, exact);
+        expect(named[0]!.section, label).toBe(exact);
+        for (const k of [1, 2, 5, named.length]) expect(rankSections(index, tokens, concepts, exact, k).top, `${label}, k ${k}`).toEqual(named.slice(0, k));
       }
     }
   });
