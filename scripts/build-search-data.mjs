@@ -27,12 +27,13 @@ await postInstall();
 const { compileDocs, registerLoaders } = await import('./compile-docs.mjs');
 registerLoaders();
 
-const [{ docsDataFile, docsSourceOf }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }] = await Promise.all([
+const [{ docsDataFile, docsSourceOf }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }, { asciiJson }] = await Promise.all([
   import('../lib/docs-source/docs-data.ts'),
   import('../lib/docs/search-export.ts'),
   import('../lib/core/search-data.ts'),
   import('../lib/docs/search-prebuilt.ts'),
   import('../lib/docs-build/content-hash.mjs'),
+  import('../lib/docs/build-json.ts'),
 ]);
 
 const hash = contentHash(path.join(root, 'content', 'docs'));
@@ -42,8 +43,9 @@ const source = docsSourceOf(docsData);
 const data = await buildSearchData(await exportSourceIndex(source));
 const file = path.join(root, prebuiltSearchFile);
 mkdirSync(path.dirname(file), { recursive: true });
-writeFileSync(file, JSON.stringify({ contentHash: hash, data }));
-writeFileSync(path.join(root, docsDataFile), JSON.stringify(docsData));
+// As ASCII, for a fast read in every new server process (lib/docs/build-json.ts).
+writeFileSync(file, asciiJson({ contentHash: hash, data }));
+writeFileSync(path.join(root, docsDataFile), asciiJson(docsData));
 console.log(
   `build-search-data: ${data.sections.urls.length} sections of ${source.getPages().length} pages in ${prebuiltSearchFile} (${Math.round(performance.now() - started)} ms)`,
 );

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { llms, loader, type LoaderConfig, type LLMsWithPages, type LoaderOutput, type MetaData, type StaticSource, type VirtualFile } from 'fumadocs-core/source';
 import type { StructuredData } from 'fumadocs-core/mdx-plugins';
+import { readJsonText } from '@/lib/docs/build-json';
 import { docsRoute } from '@/lib/routes';
 
 /**
@@ -117,7 +118,7 @@ export async function readDocsData(root: string, expectedHash: string | undefine
   const remedy = 'run scripts/build-search-data.mjs before next build (npm run build does)';
   let text: string;
   try {
-    text = await readFile(path.join(root, docsDataFile), 'utf8');
+    text = await readJsonText(path.join(root, docsDataFile));
   } catch (error) {
     throw new Error(`${docsDataFile} cannot be read: ${remedy}`, { cause: error });
   }

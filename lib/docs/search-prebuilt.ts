@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSearchData, searchDataFormat } from '../core/search-data';
+import { readJsonText } from './build-json';
 
 /**
  * The search core's index made before the build (scripts/build-search-data.mjs,
@@ -31,7 +31,7 @@ export async function readPrebuiltSearch(root: string, expectedHash: string | un
   if (!expectedHash) return { found: false, why: 'the build recorded no content fingerprint' };
   let text: string;
   try {
-    text = await readFile(path.join(root, prebuiltSearchFile), 'utf8');
+    text = await readJsonText(path.join(root, prebuiltSearchFile));
   } catch {
     return { found: false, why: `${prebuiltSearchFile} is missing (the build ran without scripts/build-search-data.mjs)` };
   }

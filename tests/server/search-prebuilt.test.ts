@@ -1,8 +1,10 @@
+import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { buildSearchData } from '@/lib/core/search-data';
 import { prebuiltSearchFile, type PrebuiltSearchFile } from '@/lib/docs/search-prebuilt';
+import { docsDataFile } from '@/lib/docs-source/docs-data';
 import { client } from '../helpers/http';
 import { repoRoot, startNextServer } from '../helpers/next-server';
 
@@ -20,6 +22,10 @@ describe('the search index made before the build', () => {
     const res = await get('/api/search');
     expect(res.status).toBe(200);
     expect(file.data).toEqual(await buildSearchData(res.json()));
+  });
+
+  it('is written as ASCII, with the docs data beside it, for a fast read (lib/docs/build-json.ts)', () => {
+    for (const file of [prebuiltSearchFile, docsDataFile]) expect(isAscii(readFileSync(path.join(repoRoot, file))), file).toBe(true);
   });
 
   it('a fresh server answers its first search from it, with no fallback warning', async () => {
