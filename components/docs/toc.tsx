@@ -1,3 +1,5 @@
+import type { Element } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import { ChevronDownIcon, TextIcon } from '@/components/icons';
 import type { TOCItemType } from 'fumadocs-core/toc';
 import { TocHighlight } from './toc-highlight';
@@ -11,8 +13,36 @@ import { TocHighlight } from './toc-highlight';
  */
 export const tocId = 'docs-toc';
 
+const listClass = 'flex flex-col border-s text-sm';
+
+/**
+ * The list's entries as one HTML string (hast-util-to-html), as the
+ * sidebar's are (components/docs/page-tree.tsx): a room page lists dozens
+ * of options, and each entry was two React elements in every render
+ * (`next dev` pays for each) and in the page's payload. Undefined when a
+ * title is not text: rehype-static-trees makes a title of text alone a
+ * string, and one with markup (`code`) stays React, listed by the
+ * elements below.
+ */
+export function tocListHtml(items: TOCItemType[]): string | undefined {
+  const entries: Element[] = [];
+  for (const item of items) {
+    if (typeof item.title !== 'string') return undefined;
+    const link: Element = {
+      type: 'element',
+      tagName: 'a',
+      // In the order the elements write them.
+      properties: { href: item.url, dataTocLink: '', dataDepth: item.depth > 2 ? item.depth : undefined, className: ['toc-link'] },
+      children: [{ type: 'text', value: item.title }],
+    };
+    entries.push({ type: 'element', tagName: 'li', properties: {}, children: [link] });
+  }
+  return toHtml(entries);
+}
+
 export function Toc({ items, pageKey }: { items: TOCItemType[]; pageKey: string }) {
   if (items.length === 0) return null;
+  const html = tocListHtml(items);
   return (
     // Keyed by page: a client-side navigation closes the popover.
     <nav key={pageKey} id={tocId} popover="auto" aria-labelledby="toc-title" data-toc="" className="docs-panel docs-toc">
@@ -20,15 +50,19 @@ export function Toc({ items, pageKey }: { items: TOCItemType[]; pageKey: string 
         <TextIcon className="size-4" />
         On this page
       </p>
-      <ul className="flex flex-col border-s text-sm">
-        {items.map((item) => (
-          <li key={item.url}>
-            <a href={item.url} data-toc-link="" {...(item.depth > 2 ? { 'data-depth': item.depth } : {})} className="toc-link">
-              {item.title}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {html !== undefined ? (
+        <ul className={listClass} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <ul className={listClass}>
+          {items.map((item) => (
+            <li key={item.url}>
+              <a href={item.url} data-toc-link="" {...(item.depth > 2 ? { 'data-depth': item.depth } : {})} className="toc-link">
+                {item.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       <TocHighlight />
     </nav>
   );

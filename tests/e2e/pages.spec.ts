@@ -100,3 +100,37 @@ for (const [size, viewport] of Object.entries(viewports)) {
     await expect(page).toHaveURL(docsPageUrl(['rooms', 'apps']));
   });
 }
+
+for (const [size, viewport] of Object.entries(viewports)) {
+  test(`"On this page" lists the page's sections, jumps to one and marks it, and follows a soft navigation (${size})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await gotoHydrated(page, docsPageUrl(['rooms', 'appearance']));
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    // A column from 1280 px, a popover opened by its button below.
+    if (size === 'mobile') {
+      await expect(toc).toBeHidden();
+      await page.getByRole('button', { name: 'On this page' }).click();
+    }
+    await expect(toc).toBeVisible();
+    // Every entry names a heading of the page by its anchor, in the page's order.
+    const hrefs = await toc.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const ids = await page.locator('main :is(h2, h3)[id]').evaluateAll((headings) => headings.map((heading) => `#${heading.id}`));
+    expect(hrefs.length).toBeGreaterThan(20);
+    expect(hrefs).toEqual(ids);
+
+    const entry = toc.getByRole('link', { name: 'layer.wallpaper.glow.spread', exact: true });
+    await expect(entry).toHaveAttribute('data-depth', '3');
+    await entry.click();
+    await expect(page).toHaveURL(/#layer\.wallpaper\.glow\.spread$/);
+    await expect(page.locator('[id="layer.wallpaper.glow.spread"]')).toBeInViewport();
+    if (size === 'desktop') {
+      // Marked once the page is idle (TocHighlight): the section at the top of the screen.
+      await expect(entry).toHaveAttribute('data-active', '');
+
+      await page.getByRole('navigation', { name: 'Docs pages' }).getByRole('link', { name: 'Apps room' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apps room');
+      await expect(toc.getByRole('link', { name: 'App store', exact: true })).toHaveAttribute('href', '#app-store');
+      await expect(toc.getByRole('link', { name: 'layer.wallpaper.glow.spread', exact: true })).toHaveCount(0);
+    }
+  });
+}
