@@ -13,7 +13,15 @@ import { CopyCodeButton } from './copy-code-button';
 
 type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
-/** A heading that links to itself (Fumadocs' markup: the text inside `a[data-card]`). */
+/** The headings `heading` made, which components/docs/static-tree.tsx writes as their markup instead. */
+const siteHeadings = new WeakSet<object>();
+export const isSiteHeading = (component: unknown): boolean => typeof component === 'function' && siteHeadings.has(component);
+
+/**
+ * A heading that links to itself (Fumadocs' markup: the text inside `a[data-card]`).
+ * A page's static trees write the same markup without this component
+ * (tests/unit/rehype-static-trees.test.ts compares the pages' HTML).
+ */
 export function heading(As: HeadingTag) {
   function Heading({ id, children, className, ...props }: ComponentProps<HeadingTag>) {
     if (!id) return <As className={className} {...props}>{children}</As>;
@@ -27,6 +35,7 @@ export function heading(As: HeadingTag) {
     );
   }
   Heading.displayName = `Heading(${As})`;
+  siteHeadings.add(Heading);
   return Heading;
 }
 

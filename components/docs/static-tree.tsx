@@ -1,9 +1,11 @@
-import type { Root, RootContent } from 'hast';
+import type { Element, Root, RootContent } from 'hast';
 import { toJsxRuntime, type Components, type CreateEvaluater } from 'hast-util-to-jsx-runtime';
 import type { MDXComponents } from 'mdx/types';
 import type { ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { BoundedMap } from '@/lib/platform/bounded-map';
+import { anchorUrl } from '@/lib/routes';
+import { isSiteHeading } from './mdx-parts';
 
 // Under `next dev` each reload of a page renders it again, and React's dev
 // build pays for every element it creates (an owner stack each). A tree's
@@ -39,6 +41,26 @@ export function staticTree(components: MDXComponents) {
     },
   });
 
+  // The site's headings (components/docs/mdx-parts.tsx `heading`) are written as their markup, the
+  // heading with a link to itself inside, rather than each rendered by a component: a room page has
+  // dozens, and under `next dev` each component instance is React work (its debug information) in
+  // every render. The link is the one `a` with `data-card` (a markdown link has none): it is
+  // written as an element, not given to the page's link component.
+  const map = components as Record<string, unknown>;
+  const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].filter((tag) => isSiteHeading(map[tag])));
+  const treeComponents = Object.fromEntries(Object.entries(map).filter(([name]) => !headingTags.has(name)));
+  const withHeadingLinks = (nodes: RootContent[]): RootContent[] =>
+    nodes.map((node) => {
+      if (node.type !== 'element') return node;
+      const children = withHeadingLinks(node.children) as Element['children'];
+      const id = node.properties.id;
+      if (!headingTags.has(node.tagName) || typeof id !== 'string' || id === '') return { ...node, children };
+      return { ...node, children: [{ type: 'element', tagName: 'a', properties: { dataCard: '', href: anchorUrl('', id) }, children }] };
+    });
+  const headingLink = (type: unknown, props: unknown) => (type === map.a && (props as Record<string, unknown>)['data-card'] === '' ? 'a' : type);
+  const element: typeof jsx = (type, props, key) => jsx(headingLink(type, props) as typeof type, props, key);
+  const elements: typeof jsxs = (type, props, key) => jsxs(headingLink(type, props) as typeof type, props, key);
+
   const made = new BoundedMap<string, ReactNode>(treesKept);
 
   function StaticTree({ tree }: { tree: string }) {
@@ -49,12 +71,12 @@ export function staticTree(components: MDXComponents) {
   }
 
   function elementsOf(tree: string): ReactNode {
-    const root: Root = { type: 'root', children: JSON.parse(tree) as RootContent[] };
+    const root: Root = { type: 'root', children: withHeadingLinks(JSON.parse(tree) as RootContent[]) };
     return toJsxRuntime(root, {
       Fragment,
-      jsx,
-      jsxs,
-      components: components as Partial<Components>,
+      jsx: element,
+      jsxs: elements,
+      components: treeComponents as Partial<Components>,
       createEvaluater,
       elementAttributeNameCase: 'react',
       stylePropertyNameCase: 'dom',
