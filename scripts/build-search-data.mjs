@@ -33,7 +33,7 @@ const [{ docsDataFile, docsSourceOf }, { exportSourceIndex }, { buildSearchData 
   import('../lib/core/search-data.ts'),
   import('../lib/docs/search-prebuilt.ts'),
   import('../lib/docs-build/content-hash.mjs'),
-  import('../lib/docs/build-json.ts'),
+  import('../lib/platform/ascii-json.ts'),
 ]);
 
 const hash = contentHash(path.join(root, 'content', 'docs'));
@@ -43,7 +43,7 @@ const source = docsSourceOf(docsData);
 const data = await buildSearchData(await exportSourceIndex(source));
 const file = path.join(root, prebuiltSearchFile);
 mkdirSync(path.dirname(file), { recursive: true });
-// As ASCII, for a fast read in every new server process (lib/docs/build-json.ts).
+// As ASCII, for a fast read in every new server process (lib/platform/ascii-json.ts).
 writeFileSync(file, asciiJson({ contentHash: hash, data }));
 writeFileSync(path.join(root, docsDataFile), asciiJson(docsData));
 console.log(

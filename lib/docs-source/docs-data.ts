@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { llms, loader, type LoaderConfig, type LLMsWithPages, type LoaderOutput, type MetaData, type StaticSource, type VirtualFile } from 'fumadocs-core/source';
 import type { StructuredData } from 'fumadocs-core/mdx-plugins';
-import { readJsonText } from '@/lib/docs/build-json';
+import { readJsonText } from '@/lib/platform/ascii-json';
 import { docsRoute } from '@/lib/routes';
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isSearchData, searchDataFormat } from '../core/search-data';
-import { readJsonText } from './build-json';
+import { readJsonText } from '../platform/ascii-json';
 
 /**
  * The search core's index made before the build (scripts/build-search-data.mjs,
@@ -13,9 +13,9 @@ import { readJsonText } from './build-json';
  * build records its own (next.config.mjs, `SVC_CONTENT_HASH`). A file made
  * from other content, or none at all (a bare `next build`), is not used:
  * the index is then made from the pages on the first search, as before.
- * Its first half imports Node's modules and the core's index format only, so
- * the build script loads it with type stripping (the fallback's import of
- * the docs source is dynamic).
+ * Its first half imports Node's modules, the core's index format and the
+ * platform's JSON reader only, so the build script loads it with type
+ * stripping (the fallback's import of the docs source is dynamic).
  */
 export const prebuiltSearchFile = path.join('.search', 'search-data.json');
 

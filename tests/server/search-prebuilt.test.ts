@@ -24,7 +24,7 @@ describe('the search index made before the build', () => {
     expect(file.data).toEqual(await buildSearchData(res.json()));
   });
 
-  it('is written as ASCII, with the docs data beside it, for a fast read (lib/docs/build-json.ts)', () => {
+  it('is written as ASCII, with the docs data beside it, for a fast read (lib/platform/ascii-json.ts)', () => {
     for (const file of [prebuiltSearchFile, docsDataFile]) expect(isAscii(readFileSync(path.join(repoRoot, file))), file).toBe(true);
   });
 

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { asciiJson, readJsonText } from '@/lib/docs/build-json';
+import { asciiJson, readJsonText } from '@/lib/platform/ascii-json';
 
-/** lib/docs/build-json.ts: the build's JSON as ASCII, read back to the same value, and any file read right. */
+/** lib/platform/ascii-json.ts: the build's JSON as ASCII, read back to the same value, and any file read right. */
 const value = {
   plain: 'layer.wallpaper.glow',
   // Latin-1, the BMP past it, an astral character (a surrogate pair), DEL, a lone surrogate, and escapes JSON has of its own.
@@ -13,7 +13,7 @@ const value = {
 };
 
 function fileWith(text: string | Buffer): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'build-json-')), 'data.json');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ascii-json-')), 'data.json');
   writeFileSync(file, text);
   return file;
 }
