@@ -30,6 +30,9 @@ export const envSchema = z
     KV_REST_API_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
     TRUST_PROXY_HOPS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10).default(0)),
     RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
+    // How long Redis may take before the limiter fails open, and before a key-value call is store_unavailable.
+    RATE_LIMIT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(250)),
+    STORE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(1000)),
     WEB_BOT_AUTH_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     WEB_BOT_AUTH_SIGNATURE_AGENT: z.preprocess(emptyToUndefined, optionalUrl),
     CURSOR_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),

@@ -31,8 +31,9 @@ export function createStore(env: Env, { clock = systemClock, log }: CreateStoreO
   const windowMs = rateLimitWindowMs;
   const credentials = redisCredentials(env);
 
+  const timeoutMs = env.RATE_LIMIT_TIMEOUT_MS;
   const base = credentials
-    ? createUpstashStore({ ...credentials, clock, limit, windowMs })
+    ? createUpstashStore({ ...credentials, clock, limit, windowMs, timeoutMs, kvTimeoutMs: env.STORE_TIMEOUT_MS })
     : createMemoryStore({ clock, limit, windowMs });
 
   if (!credentials && env.VERCEL) {
@@ -49,6 +50,6 @@ export function createStore(env: Env, { clock = systemClock, log }: CreateStoreO
     kv: base.kv,
     // The memory limiter is synchronous work that cannot hang or lose its
     // backend; a deadline timer per request would only add cost (npm run bench, case b).
-    limiter: credentials ? failOpenLimiter(base.limiter, { limit, windowMs, log, clock }) : base.limiter,
+    limiter: credentials ? failOpenLimiter(base.limiter, { limit, windowMs, log, clock, timeoutMs }) : base.limiter,
   };
 }

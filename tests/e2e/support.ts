@@ -41,8 +41,8 @@ export async function openSearchWithShortcut(page: Page): Promise<Locator> {
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.keyboard.press('ControlOrMeta+k');
     // Generous: the dialog's code may load on first open (search preload off).
-    await expect(dialog).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   return dialog;
 }
 

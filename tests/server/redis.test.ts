@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios, startFakeCodeHost, type FakeCodeHost } from '../helpers/fake-code-host';
 import { client, type HttpResult } from '../helpers/http';
+import { serverStoreTimeoutMs } from '../helpers/patience';
 import { startNextServer, type RunningServer } from '../helpers/next-server';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
@@ -10,7 +11,11 @@ import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridg
 // pointing at a bridge over a real redis-server, which is stopped mid-run
 // and started again. These tests check what the server answers; how long
 // it takes with Redis down or stalled is a figure of `npm run bench`
-// (scripts/bench/latency-figures.mjs).
+// (scripts/bench/latency-figures.mjs), and the production timeouts (250 ms,
+// 1 s) are tested in tests/unit/store-faults.test.ts. Here the server's store
+// timeouts are ones no busy machine reaches (serverStoreTimeoutMs), so an
+// answer from Redis is never turned into a fail-open or a 503: only a Redis
+// that is stopped (refused at once) or SIGSTOPped (no answer ever) is.
 let redis: RedisServer;
 let bridge: UpstashBridge;
 let fake: FakeCodeHost;
@@ -26,6 +31,8 @@ beforeAll(async () => {
     GITHUB_RAW_URL: fake.rawUrl,
     UPSTASH_REDIS_REST_URL: bridge.url,
     UPSTASH_REDIS_REST_TOKEN: bridge.token,
+    RATE_LIMIT_TIMEOUT_MS: String(serverStoreTimeoutMs),
+    STORE_TIMEOUT_MS: String(serverStoreTimeoutMs),
   });
   get = client(server.url, '127.0.0.61');
 }, 120_000);
@@ -44,19 +51,16 @@ const expectProblem = (res: HttpResult, status: number, code: string) => {
 
 describe('with the Upstash adapter over a real Redis', () => {
   it('counts the rate-limit window in Redis', async () => {
-    // A limiter call that Redis does not answer within 250 ms (a busy machine) is let through with a
-    // full window (remaining = limit); a pair in which Redis answered both, in one window, shows the count.
-    const counted = (res: HttpResult) => Number(res.headers['ratelimit-remaining']) < Number(res.headers['ratelimit-limit']);
-    let pair: [HttpResult, HttpResult] | undefined;
-    for (let attempt = 0; attempt < 20 && !pair; attempt += 1) {
-      const first = await get('/v1/rooms');
-      const second = await get('/v1/rooms');
-      expect([first.status, second.status]).toEqual([200, 200]);
-      const sameWindow = Number(second.headers['ratelimit-reset']) <= Number(first.headers['ratelimit-reset']);
-      if (counted(first) && counted(second) && sameWindow) pair = [first, second];
-    }
-    expect(pair, 'two requests counted by Redis in one window').toBeDefined();
-    expect(Number(pair![1].headers['ratelimit-remaining'])).toBe(Number(pair![0].headers['ratelimit-remaining']) - 1);
+    const remaining = (res: HttpResult) => Number(res.headers['ratelimit-remaining']);
+    const first = await get('/v1/rooms');
+    const second = await get('/v1/rooms');
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.headers['ratelimit-limit']).toBe('600');
+    // Counted by Redis (a fail-open answer has the full window, 600 left) ...
+    expect(remaining(first)).toBeLessThan(600);
+    // ... one after the other, unless the minute's window turned between the two (then the second is a new window's first).
+    const sameWindow = Number(second.headers['ratelimit-reset']) <= Number(first.headers['ratelimit-reset']);
+    expect(remaining(second)).toBe(sameWindow ? remaining(first) - 1 : 599);
   });
 
   it('50 concurrent batches with one key execute once; a retry replays the same bytes', async () => {
@@ -65,17 +69,7 @@ describe('with the Upstash adapter over a real Redis', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => batch(key, body)));
     const executed = answers.filter((res) => res.status === 200 && res.headers['idempotency-replayed'] === undefined);
     expect(executed).toHaveLength(1);
-    // A store call Redis did not answer in time (a busy machine) is 503 store_unavailable, nothing run;
-    // its client retries with the same key, as the problem says, and gets the executed answer back.
-    const others = await Promise.all(
-      answers
-        .filter((res) => res !== executed[0])
-        .map(async (res) => {
-          if (res.status !== 503) return res;
-          expect(res.json()).toMatchObject({ code: 'store_unavailable' });
-          return batch(key, body);
-        }),
-    );
+    const others = answers.filter((res) => res !== executed[0]);
     expect(others.filter((res) => res.status === 409 || res.headers['idempotency-replayed'] === 'true')).toHaveLength(49);
     const retry = await batch(key, body);
     expect(retry.headers['idempotency-replayed']).toBe('true');
@@ -122,7 +116,8 @@ describe('with the Upstash adapter over a real Redis', () => {
 
 // The claim of a batch that met a stalled Redis (SIGSTOP) sits in Redis's
 // socket buffer and is executed on SIGCONT; it must not hold the key against
-// the client's retry, which was told nothing ran.
+// the client's retry, which was told nothing ran. The stalled request waits
+// out the limiter's and the store's timeouts (serverStoreTimeoutMs each).
 describe('idempotency after a Redis stall', () => {
   it('503 during the stall; after resume the first retry with the same key runs, and the next one replays', async () => {
     const key = `redis-stall-${Date.now()}`;
@@ -145,12 +140,12 @@ describe('idempotency after a Redis stall', () => {
     const replay = await batch(key, body);
     expect(replay.headers['idempotency-replayed']).toBe('true');
     expect(replay.body).toBe(retry.body);
-  }, 30_000);
+  }, 60_000);
 });
 
 // The deadline holds when the limiter and the store are slow too (Redis
-// stalled: the limiter fails open after 250 ms, a store read would wait its
-// 1 s timeout) and the code host hangs: each request still gets its 502 or
+// stalled: the limiter fails open after its timeout, a store read would wait
+// its own) and the code host hangs: each request still gets its 502 or
 // fallback, and the server gives up on the upstream requests.
 describe('a hanging code host while Redis is stalled', () => {
   it('releases, downloads and installers still answer their 502 or fallback, and abandon the upstream requests', async () => {

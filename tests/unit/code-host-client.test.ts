@@ -3,6 +3,7 @@ import { buildCodeHostUrl, CodeHostPathError, createCodeHostClient, defaultUserA
 import { systemClock } from '@/lib/platform/clock';
 import { fakeReleaseTag, scenarios, startFakeCodeHost, stubInstaller, type FakeCodeHost } from '../helpers/fake-code-host';
 import { track, until, useFakeTime } from '../helpers/fake-time';
+import { patientMs } from '../helpers/patience';
 
 let host: FakeCodeHost;
 beforeAll(async () => {
@@ -21,7 +22,8 @@ const client = (overrides: Partial<Parameters<typeof createCodeHostClient>[0]> =
     apiUrl: host.apiUrl,
     rawUrl: host.rawUrl,
     clock: systemClock,
-    timeoutMs: 1000,
+    // The host's answers must not race a timer; the timeout's own test drives it with fake timers.
+    timeoutMs: patientMs,
     maxBytes: 64 * 1024,
     ...overrides,
   });

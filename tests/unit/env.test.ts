@@ -15,6 +15,9 @@ describe('configuration', () => {
     expect(env.GITHUB_RAW_URL).toBe('https://raw.githubusercontent.com');
     expect(env.TRUST_PROXY_HOPS).toBe(0);
     expect(env.RATE_LIMIT_PER_MINUTE).toBe(600);
+    // The production timeouts of the Redis store; only the real-server tests raise them.
+    expect(env.RATE_LIMIT_TIMEOUT_MS).toBe(250);
+    expect(env.STORE_TIMEOUT_MS).toBe(1000);
     expect(redisCredentials(env)).toBeUndefined();
     expect(publicOrigin(env)).toBe('http://localhost:3000');
   });
@@ -33,6 +36,8 @@ describe('configuration', () => {
     [{ TRUST_PROXY_HOPS: '-1' }, /TRUST_PROXY_HOPS/],
     [{ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io' }, /must be set together/],
     [{ CURSOR_SECRET: 'short' }, /CURSOR_SECRET/],
+    [{ RATE_LIMIT_TIMEOUT_MS: '0' }, /RATE_LIMIT_TIMEOUT_MS/],
+    [{ STORE_TIMEOUT_MS: '1.5' }, /STORE_TIMEOUT_MS/],
   ])('rejects %o with a message naming the variable', (input, message) => {
     expect(() => parseEnv(input)).toThrow(EnvError);
     expect(() => parseEnv(input)).toThrow(message);

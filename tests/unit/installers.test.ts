@@ -14,6 +14,7 @@ import {
 } from '@/lib/installers';
 import { systemMonotonicClock } from '@/lib/platform/clock';
 import { scenarios, startFakeCodeHost, stubDesignDoc, stubInstaller, type FakeCodeHost } from '../helpers/fake-code-host';
+import { patientMs } from '../helpers/patience';
 
 let host: FakeCodeHost;
 beforeAll(async () => {
@@ -32,7 +33,8 @@ function handlers(options: { timeoutMs?: number; maxBytes?: number } = {}) {
     apiUrl: host.apiUrl,
     rawUrl: host.rawUrl,
     clock,
-    timeoutMs: options.timeoutMs ?? 1000,
+    // The host's answers must not race a timer: only the slow case sets a short timeout, and its answer comes later on the same timers.
+    timeoutMs: options.timeoutMs ?? patientMs,
     maxBytes: options.maxBytes ?? 64 * 1024,
   });
   return createInstallerHandlers(() => ({ codeHost, clock, monotonic }));
@@ -145,7 +147,8 @@ describe('installers', () => {
   ] as const;
   it.each(failures)('answers 502 text/plain on upstream %s', async (_label, scenario, message) => {
     host.setScenario(upstreamPath('main'), scenario);
-    const response = await handlers({ timeoutMs: 150 }).installer.everyday(new Request(`${base}/everyday.sh`));
+    const timeoutMs = scenario.kind === 'slow' ? 150 : patientMs;
+    const response = await handlers({ timeoutMs }).installer.everyday(new Request(`${base}/everyday.sh`));
     expect(response.status).toBe(502);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -224,7 +227,7 @@ describe('in-process cache', () => {
 
   // Speed is a figure of `npm run bench` (scripts/bench/latency-figures.mjs); here, where answers come from.
   it('a warm cache answers without the code host, the same bytes; a cold one asks it once per request', async () => {
-    const codeHost = createCodeHostClient({ apiUrl: host.apiUrl, rawUrl: host.rawUrl, clock, maxBytes: 64 * 1024 });
+    const codeHost = createCodeHostClient({ apiUrl: host.apiUrl, rawUrl: host.rawUrl, clock, timeoutMs: patientMs, maxBytes: 64 * 1024 });
     const cold: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       // A fresh cache each time: every call goes to the code host.

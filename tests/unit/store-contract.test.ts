@@ -4,6 +4,7 @@ import { createMemoryStore } from '@/lib/store/memory-store';
 import type { Store } from '@/lib/store/types';
 import { createUpstashStore } from '@/lib/store/upstash-store';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { patientMs } from '../helpers/patience';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
 
 /**
@@ -65,14 +66,19 @@ function describeStoreContract(name: string, makeStore: MakeStore): void {
       });
 
       it('starts a new count when the window turns', async () => {
-        const windowMs = 1000;
+        // Against Redis the window turns by real time: three calls must land in the 4 s freshWindow
+        // leaves, a bound no loopback round trip reaches on a busy machine.
+        const windowMs = 5000;
         const { store, advance, freshWindow } = makeStore({ limit: 2, windowMs });
         await freshWindow(windowMs);
         const key = uniqueKey('ip');
         expect((await store.limiter.limit(key)).allowed).toBe(true);
         expect((await store.limiter.limit(key)).allowed).toBe(true);
         const denied = await store.limiter.limit(key);
-        expect(denied).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 1 });
+        expect(denied).toMatchObject({ allowed: false, remaining: 0 });
+        expect(Number.isInteger(denied.resetSeconds)).toBe(true);
+        expect(denied.resetSeconds).toBeGreaterThanOrEqual(1);
+        expect(denied.resetSeconds).toBeLessThanOrEqual(windowMs / 1000);
         await advance(windowMs);
         expect(await store.limiter.limit(key)).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
       });
@@ -130,7 +136,8 @@ function describeStoreContract(name: string, makeStore: MakeStore): void {
         expect(await store.kv.setIfAbsent(held, 'b', 60_000)).toBe(false);
         await advance(300);
         expect(await store.kv.setIfAbsent(held, 'b', 60_000)).toBe(false);
-        expect(await store.kv.setIfAbsent(key, 'c', 200)).toBe(true);
+        // The new record outlives the read below however slow the machine (real time against Redis).
+        expect(await store.kv.setIfAbsent(key, 'c', 60_000)).toBe(true);
         expect(await store.kv.get(key)).toBe('c');
       });
 
@@ -228,14 +235,14 @@ afterAll(async () => {
 });
 
 describeStoreContract('upstash', ({ limit, windowMs }) => ({
-  // Generous timeouts: this suite checks semantics; store-faults checks latency.
+  // Timeouts no busy machine reaches: this suite checks semantics; store-faults checks the timeouts.
   store: createUpstashStore({
     url: bridge.url,
     token: bridge.token,
     limit,
     windowMs,
-    timeoutMs: 5000,
-    kvTimeoutMs: 5000,
+    timeoutMs: patientMs,
+    kvTimeoutMs: patientMs,
   }),
   advance: sleep,
   // @upstash/ratelimit aligns windows to the epoch (Date.now()), as the memory store does.

@@ -7,6 +7,7 @@ import type { Log } from '@/lib/platform/log';
 import { BoundedMap, createUpstashStore } from '@/lib/store/upstash-store';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { track, useFakeTime } from '../helpers/fake-time';
+import { patientMs } from '../helpers/patience';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
 
 /**
@@ -15,8 +16,10 @@ import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridg
  * once a minute; the key-value half reports StoreUnavailableError, by its
  * own 1 s timeout, instead of hanging or leaking the client's errors; a
  * store recovers when Redis comes back. When each happens is checked with
- * fake timers; how long it takes on a real Redis is a figure of
- * `npm run bench` (scripts/bench/latency-figures.mjs).
+ * fake timers, or against a Redis that cannot answer (stopped or
+ * SIGSTOPped); no test here needs a real answer to beat a real timer. How
+ * long it takes on a real Redis is a figure of `npm run bench`
+ * (scripts/bench/latency-figures.mjs).
  */
 const limit = 600;
 const windowMs = 60_000;
@@ -65,8 +68,17 @@ describe('the fail-open limiter, by the clock', () => {
 describe('Upstash store when Redis fails', () => {
   let redis: RedisServer;
   let bridge: UpstashBridge;
-  let store: Store;
+  // Two stores over the one Redis, so no real answer races a real timer:
+  // - `patient` waits longer than any busy machine takes (patientMs), for
+  //   what needs Redis's answer (while it is up, and once it is back) and for
+  //   a stopped Redis, which refuses at once;
+  // - `production` has the production timeouts (250 ms, 1000 ms), used only
+  //   while Redis is SIGSTOPped: nothing can answer, so the timer always ends
+  //   the wait, however slow the machine.
+  let patient: Store;
+  let production: Store;
   let limiter: RateLimiter;
+  let productionLimiter: RateLimiter;
   let now = Date.now();
   const logs: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
   const log: Log = (level, message, fields) => logs.push({ level, message, fields });
@@ -74,10 +86,12 @@ describe('Upstash store when Redis fails', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     bridge = await startUpstashBridge({ redisPort: redis.port, token: 'faults-token' });
+    patient = createUpstashStore({ url: bridge.url, token: bridge.token, limit, windowMs, timeoutMs: patientMs, kvTimeoutMs: patientMs });
     // Default timeouts: 250 ms for the limiter, 1000 ms for key-value operations.
-    store = createUpstashStore({ url: bridge.url, token: bridge.token, limit, windowMs });
-    // The injected clock only paces the warnings.
-    limiter = failOpenLimiter(store.limiter, { limit, windowMs, log, clock: () => now });
+    production = createUpstashStore({ url: bridge.url, token: bridge.token, limit, windowMs });
+    // The injected clock only paces the warnings; both wrappers log to `logs`.
+    limiter = failOpenLimiter(patient.limiter, { limit, windowMs, log, clock: () => now, timeoutMs: patientMs });
+    productionLimiter = failOpenLimiter(production.limiter, { limit, windowMs, log, clock: () => now });
   });
 
   afterAll(async () => {
@@ -89,19 +103,21 @@ describe('Upstash store when Redis fails', () => {
   it('answers from Redis while it is up', async () => {
     const decision = await limiter.limit(`up-${randomUUID()}`);
     expect(decision).toMatchObject({ allowed: true, limit, remaining: limit - 1 });
-    await store.kv.set('up', 'yes', 60_000);
-    expect(await store.kv.get('up')).toBe('yes');
+    await patient.kv.set('up', 'yes', 60_000);
+    expect(await patient.kv.get('up')).toBe('yes');
     expect(logs).toHaveLength(0);
   });
 
   it('fails open when Redis is down, and warns once a minute', async () => {
     await redis.stop();
+    // Refused at once: the patient timers never fire, the failure is the refusal itself.
     for (let i = 0; i < 5; i++) {
       expect(await limiter.limit('203.0.113.7')).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
     }
 
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ level: 'warn', message: expect.stringContaining('fail open') });
+    expect(logs[0]!.fields).toMatchObject({ cause: expect.stringMatching(/^StoreUnavailableError: Redis rate limit failed/) });
     expect(JSON.stringify(logs[0])).not.toContain('203.0.113.7'); // no client IPs in logs
 
     now += 30_000;
@@ -115,11 +131,11 @@ describe('Upstash store when Redis fails', () => {
 
   it('reports StoreUnavailableError from key-value operations while Redis is down', async () => {
     const operations: [string, () => Promise<unknown>][] = [
-      ['get', () => store.kv.get('private-key')],
-      ['set', () => store.kv.set('private-key', 'private-value', 1000)],
-      ['setIfAbsent', () => store.kv.setIfAbsent('private-key', 'private-value', 1000)],
-      ['delete', () => store.kv.delete('private-key')],
-      ['replaceIf', () => store.kv.replaceIf('private-key', ['private-old'], { value: 'private-value', ttlMs: 1000 })],
+      ['get', () => patient.kv.get('private-key')],
+      ['set', () => patient.kv.set('private-key', 'private-value', 1000)],
+      ['setIfAbsent', () => patient.kv.setIfAbsent('private-key', 'private-value', 1000)],
+      ['delete', () => patient.kv.delete('private-key')],
+      ['replaceIf', () => patient.kv.replaceIf('private-key', ['private-old'], { value: 'private-value', ttlMs: 1000 })],
     ];
     for (const [name, run] of operations) {
       const error = await rejection(run);
@@ -129,24 +145,24 @@ describe('Upstash store when Redis fails', () => {
       expect((error as Error).cause, name).toBeUndefined();
     }
     // The inner limiter reports the failure too; only the wrapper fails open.
-    await expect(store.limiter.limit('k')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(patient.limiter.limit('k')).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 
   it('fails open when Redis hangs, and key-value operations end by their own timeout', async () => {
     await redis.start();
-    expect((await store.limiter.limit(`warm-${randomUUID()}`)).allowed).toBe(true);
+    expect((await patient.limiter.limit(`warm-${randomUUID()}`)).allowed).toBe(true);
     redis.pause();
     try {
       const warnings = logs.length;
       now += 120_000; // past the warning interval, so this failure is logged
-      expect(await limiter.limit(`hung-${randomUUID()}`)).toMatchObject({ allowed: true, remaining: limit });
+      expect(await productionLimiter.limit(`hung-${randomUUID()}`)).toMatchObject({ allowed: true, remaining: limit });
       // Whichever timer ended the wait (the wrapper's or the client's, both 250 ms), it was a timeout.
       expect(logs.slice(warnings)).toEqual([
         expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ cause: expect.stringContaining('no answer within 250 ms') }) }),
       ]);
 
       // The client's own per-request signal ended the call: its timeout is named, not a socket error.
-      const error = await rejection(() => store.kv.get('up'));
+      const error = await rejection(() => production.kv.get('up'));
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect(String(error)).toContain('no answer within 1000 ms');
     } finally {
@@ -156,15 +172,15 @@ describe('Upstash store when Redis fails', () => {
 
   it('works again after Redis restarts, with the same store', async () => {
     await redis.stop();
-    await expect(store.kv.get('k')).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(patient.kv.get('k')).rejects.toBeInstanceOf(StoreUnavailableError);
     await redis.start();
     // A fresh Redis has no scripts loaded: the client falls back from EVALSHA to EVAL.
     const key = `back-${randomUUID()}`;
-    expect(await store.limiter.limit(key)).toMatchObject({ allowed: true, remaining: limit - 1 });
+    expect(await patient.limiter.limit(key)).toMatchObject({ allowed: true, remaining: limit - 1 });
     expect(await limiter.limit(key)).toMatchObject({ allowed: true, remaining: limit - 2 });
-    await store.kv.set('back', 'again', 60_000);
-    expect(await store.kv.get('back')).toBe('again');
-    expect(await store.kv.setIfAbsent('back', 'other', 60_000)).toBe(false);
+    await patient.kv.set('back', 'again', 60_000);
+    expect(await patient.kv.get('back')).toBe('again');
+    expect(await patient.kv.setIfAbsent('back', 'other', 60_000)).toBe(false);
   });
 });
 

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '@/lib/env';
 import { createStore } from '@/lib/store';
 import type { Log } from '@/lib/platform/log';
+import { track, useFakeTime } from '../helpers/fake-time';
+import { patientMs } from '../helpers/patience';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
 
@@ -66,6 +70,42 @@ describe('createStore picks its adapter from the environment', () => {
   });
 });
 
+describe('createStore takes its Redis timeouts from the environment', () => {
+  // A host that takes every request and never answers: only a timer can end the wait.
+  let silent: Server;
+  let url: string;
+  beforeAll(async () => {
+    silent = createServer(() => undefined).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+  });
+  afterAll(() => {
+    silent.closeAllConnections();
+    silent.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('fails open exactly at RATE_LIMIT_TIMEOUT_MS', async () => {
+    const time = useFakeTime();
+    const { lines, log } = recorder();
+    const store = createStore(parseEnv({ UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: 'token', RATE_LIMIT_TIMEOUT_MS: '400' }), { log });
+    const decision = track(store.limiter.limit('ip'));
+    await time.advance(399);
+    expect(decision.settled).toBe(false);
+    await time.advance(1);
+    expect(decision.value).toMatchObject({ allowed: true, remaining: 600 });
+    expect(lines).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringContaining('fail open') })]);
+  });
+
+  it('ends a key-value call at STORE_TIMEOUT_MS', async () => {
+    // The client's own per-request signal (real time): nothing can answer, so nothing races it.
+    const store = createStore(parseEnv({ UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: 'token', STORE_TIMEOUT_MS: '50' }), { log: () => undefined });
+    await expect(store.kv.get('k')).rejects.toThrow('no answer within 50 ms');
+  });
+});
+
 describe('createStore talks to the configured Redis', () => {
   let redis: RedisServer;
   let bridge: UpstashBridge;
@@ -86,7 +126,9 @@ describe('createStore talks to the configured Redis', () => {
       prefix === 'KV_REST_API'
         ? { KV_REST_API_URL: bridge.url, KV_REST_API_TOKEN: bridge.token }
         : { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token };
-    const store = createStore(parseEnv(env), { log });
+    // Timeouts no busy machine reaches: the answers must come from Redis, not from a timer.
+    const patient = { RATE_LIMIT_TIMEOUT_MS: String(patientMs), STORE_TIMEOUT_MS: String(patientMs) };
+    const store = createStore(parseEnv({ ...env, ...patient }), { log });
     const key = `select-${randomUUID()}`;
     await store.kv.set(key, prefix, 60_000);
     expect(await store.kv.get(key)).toBe(prefix);

@@ -10,6 +10,7 @@ import { createRuntime } from '@/lib/runtime';
 const buildCodeHostDeps = (env: ReturnType<typeof parseEnv>) => createRuntime({ env });
 import { systemClock, systemMonotonicClock } from '@/lib/platform/clock';
 import { scenarios, startFakeCodeHost, type FakeCodeHost, type RecordedRequest } from '../helpers/fake-code-host';
+import { patientMs } from '../helpers/patience';
 
 let host: FakeCodeHost;
 beforeAll(async () => {
@@ -47,7 +48,7 @@ describe('signed outbound requests', () => {
   const signer = createRequestSigner({ privateKeyJwk: JSON.stringify(keys.privateJwk), signatureAgentUrl: agentUrl });
   // The fake host's ports are known only after beforeAll, so the client is built per test.
   const client = () =>
-    createCodeHostClient({ apiUrl: host.apiUrl, rawUrl: host.rawUrl, signer, clock: systemClock, maxBytes: 64 * 1024 });
+    createCodeHostClient({ apiUrl: host.apiUrl, rawUrl: host.rawUrl, signer, clock: systemClock, timeoutMs: patientMs, maxBytes: 64 * 1024 });
 
   async function verifyRecorded(recorded: RecordedRequest, overrides?: Record<string, string>) {
     const verifier = await verifierFromJWK(keys.publicJwk);
@@ -135,7 +136,7 @@ describe('without a key', () => {
   const signer = createRequestSigner({ privateKeyJwk: undefined, signatureAgentUrl: agentUrl });
 
   it('sends requests unsigned', async () => {
-    const client = createCodeHostClient({ apiUrl: host.apiUrl, rawUrl: host.rawUrl, signer, clock: systemClock, maxBytes: 65536 });
+    const client = createCodeHostClient({ apiUrl: host.apiUrl, rawUrl: host.rawUrl, signer, clock: systemClock, timeoutMs: patientMs, maxBytes: 65536 });
     await client.raw(['layer-desktop', 'layer', 'main', 'install.sh']);
     await client.api(['repos', 'layer-desktop', 'pounce', 'releases', 'latest']);
     for (const recorded of host.requests) {
