@@ -7,6 +7,7 @@ import remarkApiExamples from './lib/docs-build/remark-api-examples';
 import remarkAgents from './lib/docs-build/remark-agents';
 import remarkDiscovery from './lib/docs-build/remark-discovery';
 import remarkRateLimits from './lib/docs-build/remark-rate-limits';
+import rehypeNameBreaks from './lib/docs-build/rehype-name-breaks';
 import rehypeStaticTrees from './lib/docs-build/rehype-static-trees';
 import { componentMarkdown } from './lib/docs-build/component-markdown';
 import { rememberBlocks, rememberTopBlocks } from './lib/docs-build/markdown-memo';
@@ -79,7 +80,7 @@ export default defineConfig({
     // Last, after Fumadocs' code highlighting and table of contents: each run
     // of plain markup becomes one <StaticTree> holding it as JSON, rendered by
     // components/docs/static-tree.tsx, instead of a `_jsx` call per element.
-    rehypePlugins: (defaults) => (docsDataOnly ? [] : [...defaults, rehypeStaticTrees]),
+    rehypePlugins: (defaults) => (docsDataOnly ? [] : [...defaults, rehypeNameBreaks, rehypeStaticTrees]),
     // Shiki's MDX grammar highlights JSX with the TSX grammar, but only when
     // TSX happens to be loaded already: with languages loaded lazily, an
     // `mdx` block came out highlighted or plain depending on which pages the

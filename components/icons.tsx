@@ -112,6 +112,11 @@ export const SunIcon = icon([
 export const MoonIcon = icon([
   ["path", { d: "M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401" }],
 ]);
+export const MonitorIcon = icon([
+  ["rect", { width: "20", height: "14", x: "2", y: "3", rx: "2" }],
+  ["line", { x1: "8", x2: "16", y1: "21", y2: "21" }],
+  ["line", { x1: "12", x2: "12", y1: "17", y2: "21" }],
+]);
 export const BookOpenIcon = icon([
   ["path", { d: "M12 5v16" }],
   ["path", { d: "M20.001 19A2 2 0 0022 17V5a2 2 0 00-1.999-2L16 3.002A5 5 0 0012 5a5 5 0 00-4-2H4a2 2 0 00-2 2v12a2 2 0 001.999 2H8a5 5 0 014 2 5 5 0 014-2z" }],

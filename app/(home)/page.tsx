@@ -1,13 +1,7 @@
 import Link from 'next/link';
-import {
-  ArrowRightIcon as ArrowRight,
-  BookOpenIcon as BookOpen,
-  BracesIcon as Braces,
-  DownloadIcon as Download,
-  LayoutGridIcon as LayoutGrid,
-  TerminalIcon as Terminal,
-} from '@/components/icons';
+import { ArrowRightIcon as ArrowRight, DownloadIcon as Download } from '@/components/icons';
 import { InstallCommand } from '@/components/install-command';
+import { DocsSectionCards } from '@/components/site/docs-sections';
 import { appRepositoryUrl, apps, desktops, layerInstallLine } from '@/lib/catalog';
 import { env, publicOrigin } from '@/lib/env';
 import { docsPageUrl, downloadRoute, installerRoute } from '@/lib/routes';
@@ -21,12 +15,6 @@ import { docsPageUrl, downloadRoute, installerRoute } from '@/lib/routes';
  * falls below WCAG AA contrast on the card colour.
  */
 
-const docsLinks = [
-  { title: 'Introduction', href: docsPageUrl([]), text: 'What the layer is and the rules every option follows.', Icon: BookOpen },
-  { title: 'Install', href: docsPageUrl(['install']), text: 'Installers, pinned releases and app downloads.', Icon: Terminal },
-  { title: 'Rooms', href: docsPageUrl(['rooms']), text: 'The options of the documented rooms, each with its type and default.', Icon: LayoutGrid },
-  { title: 'API and agents', href: docsPageUrl(['api']), text: 'JSON, search and plain-text views for programs.', Icon: Braces },
-] as const;
 
 const cardLink =
   'rounded-md font-semibold text-fd-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
@@ -125,28 +113,12 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <nav aria-labelledby="docs-title" className="flex flex-col gap-4">
+      <section aria-labelledby="docs-title" className="flex flex-col gap-4">
         <h2 id="docs-title" className="text-2xl font-semibold text-fd-foreground">
           Documentation
         </h2>
-        <ul className="grid list-none gap-3 p-0 sm:grid-cols-2 lg:grid-cols-4">
-          {docsLinks.map(({ title, href, text, Icon }) => (
-            <li key={href}>
-              <Link
-                href={href}
-                prefetch={false}
-                className="flex h-full flex-col gap-1 rounded-lg border border-fd-border bg-fd-card p-4 transition-colors hover:bg-fd-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
-              >
-                <span className="inline-flex items-center gap-2 font-semibold text-fd-foreground">
-                  <Icon aria-hidden className="size-4" />
-                  {title}
-                </span>
-                <span className="text-sm text-neutral-600 dark:text-neutral-400">{text}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+        <DocsSectionCards headingId="docs-title" />
+      </section>
     </main>
   );
 }

@@ -95,23 +95,25 @@ export function CodeBlock({ icon, title, allowCopy, keepBackground: _keep, child
       {copy && <CopyCodeButton className="-me-2" />}
     </div>
   ) : null;
+  // Without a caption the copy button has a column of its own beside the code, not over it: a long
+  // line (a curl command) scrolls under nothing, and its end is never hidden.
+  const gutter = !title && copy;
   return (
-    <figure dir="ltr" className={`shiki not-prose relative my-4 overflow-hidden rounded-xl border bg-fd-card text-sm shadow-sm ${className ?? ''}`} style={style}>
+    <figure dir="ltr" className={`shiki not-prose relative my-4 overflow-hidden rounded-xl border bg-fd-card text-sm shadow-sm ${gutter ? 'flex items-start' : ''} ${className ?? ''}`} style={style}>
       {caption}
-      {!title && copy && <CopyCodeButton className="absolute top-2.5 right-2 z-2 bg-fd-card/80" />}
       {/* Focusable so a keyboard can scroll it; a named group, not a region: a page
           of code blocks would otherwise fill the landmark list with look-alikes. */}
       <div
         role="group"
         aria-label={title ? `Code: ${title}` : 'Code'}
         tabIndex={0}
-        className="fd-scroll-container max-h-[600px] overflow-auto py-3.5 text-[0.8125rem] focus-visible:ring-2 focus-visible:ring-fd-ring focus-visible:outline-none focus-visible:ring-inset"
-        style={title ? undefined : ({ '--padding-right': 'calc(var(--spacing) * 8)' } as React.CSSProperties)}
+        className={`fd-scroll-container max-h-[600px] overflow-auto py-3.5 text-[0.8125rem] focus-visible:ring-2 focus-visible:ring-fd-ring focus-visible:outline-none focus-visible:ring-inset ${gutter ? 'min-w-0 flex-1' : ''}`}
       >
         <pre {...props} className="w-max min-w-full *:flex *:flex-col">
           {children}
         </pre>
       </div>
+      {gutter && <CopyCodeButton className="my-2.5 me-2 shrink-0" />}
     </figure>
   );
 }

@@ -2,16 +2,16 @@ import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { ReactNode } from 'react';
 import type { Folder, Node, Root } from 'fumadocs-core/page-tree';
-import { iconElement, treeIcons } from '@/components/icons';
+import { ChevronDownIcon, iconElement, treeIcons } from '@/components/icons';
+import { treeStateScript } from '@/lib/client/tree-state';
 
 /**
  * The docs navigation, rendered on the server for the page being shown:
- * the current page carries aria-current, and a folder lists its pages when
- * it is open by default (meta.json `defaultOpen`) or holds the current
- * page; otherwise its name links to its index page, where it opens. The
- * sidebar and the small-screen menu are the same markup, which no client
- * code renders; components/docs/soft-navigation.tsx routes its links' clicks
- * within the app.
+ * the current page carries aria-current, and every folder lists its pages,
+ * shown when it is open (see `folderNode`). The sidebar and the
+ * small-screen menu are the same markup, which no client code renders;
+ * components/docs/soft-navigation.tsx routes its links' clicks within the
+ * app.
  *
  * Written as one HTML string (hast-util-to-html) that React sets as the
  * list's content, as the option browser's rows are: each page of a folder
@@ -31,6 +31,9 @@ function containsUrl(folder: Folder, url: string): boolean {
 const itemClass = ['tree-item'];
 const separatorClass = 'mt-5 mb-1 px-2 text-sm font-medium text-fd-foreground first:mt-0'.split(' ');
 const folderListClass = 'ms-3.5 flex flex-col gap-0.5 border-s ps-2 pt-0.5'.split(' ');
+// `.tree-folder-head` and `.tree-toggle` (app/global.css): the label takes the row, the chevron sits at its end.
+const folderHeadClass = ['tree-folder-head'];
+const toggleClass = ['tree-toggle'];
 
 const element = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
   type: 'element',
@@ -59,16 +62,39 @@ function pageLink(url: string, current: string, icon: ReactNode, name: ReactNode
   return element('a', { ariaCurrent: url === current ? 'page' : undefined, className: itemClass, href: url }, label(icon, name));
 }
 
-function treeNodes(nodes: Node[], url: string): Element[] {
-  return nodes.map((node) => {
+/**
+ * A folder: its label (a link to its index page, which opens it, as in
+ * Fumadocs UI), a chevron that opens and closes it in place, and its pages,
+ * always written and `hidden` while closed, so a chevron needs no request.
+ * Open when it holds the current page or meta.json says `defaultOpen`;
+ * lib/client/tree-state.ts keeps what the reader chose for the session.
+ */
+function folderNode(node: Folder, url: string, id: string): Element {
+  const current = containsUrl(node, url);
+  const open = current || node.defaultOpen === true;
+  const name = nameText(node.name);
+  const listId = `${id}-pages`;
+  const head = node.index
+    ? element('a', { ariaCurrent: node.index.url === url ? 'page' : undefined, className: itemClass, href: node.index.url, dataFolderLabel: '' }, label(node.icon, node.name))
+    : element('span', { className: itemClass }, label(node.icon, node.name));
+  const toggle = element(
+    'button',
+    { type: 'button', className: toggleClass, ariaExpanded: String(open), ariaControls: [listId], ariaLabel: `${name} pages`, dataTreeToggle: '' },
+    [iconElement(ChevronDownIcon)],
+  );
+  return element('li', { dataFolder: node.index?.url ?? id, dataCurrent: current ? '' : undefined }, [
+    element('div', { className: folderHeadClass }, [head, toggle]),
+    element('ul', { id: listId, className: folderListClass, hidden: !open }, treeNodes(node.children, url, listId)),
+  ]);
+}
+
+function treeNodes(nodes: Node[], url: string, parent = 'tree'): Element[] {
+  return nodes.map((node, index) => {
     if (node.type === 'separator') {
       return element('li', { className: separatorClass }, [{ type: 'text', value: nameText(node.name) }]);
     }
     if (node.type === 'page') return element('li', {}, [pageLink(node.url, url, node.icon, node.name)]);
-    const open = node.defaultOpen === true || containsUrl(node, url);
-    const head = node.index ? pageLink(node.index.url, url, node.icon, node.name) : element('span', { className: itemClass }, label(node.icon, node.name));
-    const list = open ? [element('ul', { className: folderListClass }, treeNodes(node.children, url))] : [];
-    return element('li', {}, [head, ...list]);
+    return folderNode(node, url, `${parent}-${index}`);
   });
 }
 
@@ -78,5 +104,12 @@ export function pageTreeHtml(tree: Root, url: string): string {
 }
 
 export function PageTree({ tree, url }: { tree: Root; url: string }) {
-  return <ul className="flex flex-col gap-0.5" dangerouslySetInnerHTML={{ __html: pageTreeHtml(tree, url) }} />;
+  return (
+    <>
+      <ul className="flex flex-col gap-0.5" dangerouslySetInnerHTML={{ __html: pageTreeHtml(tree, url) }} />
+      {/* Runs as the parser reaches it on a full load, before the sidebar's first paint; after a navigation
+          within the app, SoftNavigation applies the same state. */}
+      <script dangerouslySetInnerHTML={{ __html: treeStateScript }} />
+    </>
+  );
 }

@@ -1,13 +1,14 @@
 import Link from 'next/link';
 import { ArrowLeftIcon, ArrowRightIcon, ChevronRightIcon, MenuIcon } from '@/components/icons';
 import type { ReactNode } from 'react';
-import { getBreadcrumbItems } from 'fumadocs-core/breadcrumb';
+import { getBreadcrumbItems, type BreadcrumbItem } from 'fumadocs-core/breadcrumb';
 import { findNeighbour, type Root } from 'fumadocs-core/page-tree';
 import type { TOCItemType } from 'fumadocs-core/toc';
 import { GitHubIcon } from '@/components/github-icon';
 import { SiteHeader } from '@/components/site/header';
 import { iconButton } from '@/components/site/icon-button';
-import { githubLink } from '@/lib/layout.shared';
+import { githubLink, navLinks } from '@/lib/layout.shared';
+import { docsRoute } from '@/lib/routes';
 import { PageTree } from './page-tree';
 import { SoftNavigation } from './soft-navigation';
 import { Toc, TocButton } from './toc';
@@ -22,6 +23,26 @@ import { Toc, TocButton } from './toc';
  * React and Next's runtime, the search button and a few tiny helpers.
  */
 const sidebarId = 'docs-sidebar';
+
+/**
+ * The whole path to the page: the docs' root, every folder on the way, and
+ * the page itself (not a link: it is where the reader is). A folder's index
+ * page is the folder, named once.
+ */
+function breadcrumbs(url: string, tree: Root, title: string): BreadcrumbItem[] {
+  // The docs' root, named as the header's link to it names it.
+  const root = { name: navLinks.find((link) => link.url === docsRoute)?.text ?? 'Docs', url: docsRoute };
+  const items = [root, ...getBreadcrumbItems(url, tree, { includePage: true })];
+  const path: BreadcrumbItem[] = [];
+  for (const item of items) {
+    if (path.at(-1)?.url !== undefined && path.at(-1)?.url === item.url) continue;
+    path.push(item);
+  }
+  // The docs' own first page is the root: a path of one says nothing.
+  if (path.length < 2) return [];
+  path[path.length - 1] = { name: title };
+  return path;
+}
 
 export function DocsShell({
   tree,
@@ -40,7 +61,7 @@ export function DocsShell({
   /** The page's text. */
   children: ReactNode;
 }) {
-  const crumbs = getBreadcrumbItems(url, tree).filter((item) => item.name !== title);
+  const crumbs = breadcrumbs(url, tree, title);
   const { previous, next } = findNeighbour(tree, url);
   const menu = (
     <button
@@ -56,7 +77,9 @@ export function DocsShell({
   return (
     <>
       <SiteHeader pathname={url} menu={menu} />
-      <div className="mx-auto flex w-full max-w-[1400px] flex-1">
+      {/* The columns are the grid's (app/global.css, .docs-columns), so the first paint reserves "On this page"
+          before the parser reaches it: the text never moves or re-wraps when the column appears. */}
+      <div className="docs-columns mx-auto w-full max-w-[1400px] flex-1" data-toc={toc.length > 0 ? '' : undefined}>
         {/* One element: a column from 768 px, the menu's popover below (app/global.css, .docs-panel). Keyed by page: navigating closes it. */}
         <aside key={url} id={sidebarId} popover="auto" className="docs-panel docs-sidebar">
           <SoftNavigation aria-label="Docs pages">
@@ -69,12 +92,16 @@ export function DocsShell({
         <main id="nd-page" className="flex min-w-0 flex-1 justify-center">
           <article className={`flex w-full min-w-0 flex-col gap-4 ${toc.length > 0 ? 'max-w-[900px]' : 'max-w-[1168px]'} px-4 py-6 md:px-6 md:pt-8 xl:px-8 xl:pt-14`}>
             {crumbs.length > 0 && (
-              <nav aria-label="Breadcrumb">
+              <nav aria-label="Breadcrumb" className="docs-chrome">
                 <ol className="flex flex-wrap items-center gap-1 text-sm text-fd-muted-foreground">
                   {crumbs.map((crumb, index) => (
                     <li key={index} className="inline-flex items-center gap-1">
                       {index > 0 && <ChevronRightIcon className="size-3.5" />}
-                      {crumb.url ? (
+                      {index === crumbs.length - 1 ? (
+                        <span aria-current="page" className="text-fd-foreground">
+                          {crumb.name}
+                        </span>
+                      ) : crumb.url ? (
                         <Link href={crumb.url} prefetch={false} className="hover:text-fd-accent-foreground">
                           {crumb.name}
                         </Link>
@@ -90,7 +117,7 @@ export function DocsShell({
             <TocButton items={toc} />
             {children}
             {(previous || next) && (
-              <nav aria-label="Previous and next page" className="mt-8 grid grid-cols-2 gap-4 border-t pt-6 text-sm">
+              <nav aria-label="Previous and next page" className="docs-chrome mt-8 grid grid-cols-2 gap-4 border-t pt-6 text-sm">
                 {previous ? (
                   <Link href={previous.url} prefetch={false} className="flex flex-col gap-1 rounded-lg border p-3 hover:bg-fd-accent/50">
                     <span className="inline-flex items-center gap-1 text-fd-muted-foreground">

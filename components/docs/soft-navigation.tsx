@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import type { ComponentProps, MouseEvent } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps, type MouseEvent } from 'react';
+import { applyTreeState } from '@/lib/client/tree-state';
 
 /**
  * A `nav` whose links navigate within the app, as next/link's do, though
@@ -11,9 +12,15 @@ import type { ComponentProps, MouseEvent } from 'react';
  * `download`, is left to the browser, as next/link leaves it. Nothing is
  * prefetched. Next has no component that routes the clicks of links it did
  * not render, hence this one listener.
+ *
+ * The sidebar is written anew for each page (its key is the page): before
+ * the new one is painted, the folders the reader opened or closed are set
+ * as they were (lib/client/tree-state.ts; on a full load an inline script did it).
  */
-export function SoftNavigation(props: Omit<ComponentProps<'nav'>, 'onClick'>) {
+export function SoftNavigation(props: Omit<ComponentProps<'nav'>, 'onClick' | 'ref'>) {
   const router = useRouter();
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => applyTreeState(ref.current), []);
 
   function onClick(event: MouseEvent<HTMLElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -24,5 +31,5 @@ export function SoftNavigation(props: Omit<ComponentProps<'nav'>, 'onClick'>) {
     router.push(link.pathname + link.search + link.hash);
   }
 
-  return <nav {...props} onClick={onClick} />;
+  return <nav {...props} ref={ref} onClick={onClick} />;
 }

@@ -5,10 +5,22 @@ import { onIdle } from '@/lib/client/on-idle';
 
 /**
  * Marks the "On this page" link of the section at the top of the screen
- * (`data-active`). Starts when the browser is idle and touches only the
- * links' attributes, so it adds no render work to the page's start. It
- * renders nothing; the links work without it.
+ * (`data-active`), keeps it in view inside the list when the list scrolls
+ * (a room page lists dozens of options, more than a screen), and names the
+ * section on the phone contents bar (TocButton). Starts when the browser is
+ * idle and touches only attributes, text and the list's own scroll
+ * position, so it adds no render work to the page's start and never moves
+ * the page. It renders nothing; the links work without it.
  */
+function keepInView(list: HTMLElement, link: HTMLElement): void {
+  // Only the list's own scroll: scrollIntoView would scroll the page too.
+  if (list.scrollHeight <= list.clientHeight) return;
+  // The list is positioned (sticky, or fixed as a popover), so it is the link's offset parent.
+  const top = link.offsetTop;
+  const bottom = top + link.offsetHeight;
+  if (top >= list.scrollTop && bottom <= list.scrollTop + list.clientHeight) return;
+  list.scrollTo({ top: Math.max(0, top - (list.clientHeight - link.offsetHeight) / 2) });
+}
 export function TocHighlight() {
   useEffect(() => {
     let observer: IntersectionObserver | undefined;
@@ -31,6 +43,10 @@ export function TocHighlight() {
         current?.removeAttribute('data-active');
         link?.setAttribute('data-active', '');
         current = link;
+        const list = link?.closest<HTMLElement>('nav[data-toc]');
+        if (link && list && list.checkVisibility()) keepInView(list, link);
+        const label = document.querySelector('[data-toc-button] [data-toc-current]');
+        if (label) label.textContent = link?.textContent ?? '';
       };
       observer = new IntersectionObserver(
         (entries) => {
@@ -43,6 +59,11 @@ export function TocHighlight() {
         { rootMargin: '-56px 0px -40% 0px' },
       );
       for (const heading of headings) observer.observe(heading);
+      // Opened as a popover (below 1280 px): shown with the section being read in view.
+      const nav = document.querySelector<HTMLElement>('nav[data-toc]');
+      nav?.addEventListener('toggle', (event) => {
+        if ((event as ToggleEvent).newState === 'open' && current) keepInView(nav, current);
+      });
     };
     const cancel = onIdle(start);
     return () => {

@@ -2,6 +2,7 @@ import type { Element } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { ChevronDownIcon, TextIcon } from '@/components/icons';
 import type { TOCItemType } from 'fumadocs-core/toc';
+import { nameBreaks } from '@/lib/docs/name-breaks';
 import { TocHighlight } from './toc-highlight';
 
 /**
@@ -33,7 +34,7 @@ export function tocListHtml(items: TOCItemType[]): string | undefined {
       tagName: 'a',
       // In the order the elements write them.
       properties: { href: item.url, dataTocLink: '', dataDepth: item.depth > 2 ? item.depth : undefined, className: ['toc-link'] },
-      children: [{ type: 'text', value: item.title }],
+      children: nameBreaks(item.title),
     };
     entries.push({ type: 'element', tagName: 'li', properties: {}, children: [link] });
   }
@@ -57,7 +58,7 @@ export function Toc({ items, pageKey }: { items: TOCItemType[]; pageKey: string 
           {items.map((item) => (
             <li key={item.url}>
               <a href={item.url} data-toc-link="" {...(item.depth > 2 ? { 'data-depth': item.depth } : {})} className="toc-link">
-                {item.title}
+                {typeof item.title === 'string' ? nameBreaks(item.title).map((part, index) => (part.type === 'text' ? part.value : <wbr key={index} />)) : item.title}
               </a>
             </li>
           ))}
@@ -68,18 +69,25 @@ export function Toc({ items, pageKey }: { items: TOCItemType[]; pageKey: string 
   );
 }
 
-/** Opens "On this page" below 1280 px. */
+/**
+ * Opens "On this page" below 1280 px. It sticks under the header while the
+ * article scrolls, as Fumadocs UI's phone contents bar does, so the list is
+ * one tap away from any section; TocHighlight writes the section being read
+ * after its label. One line whatever the title: the bar never changes height.
+ */
 export function TocButton({ items }: { items: TOCItemType[] }) {
   if (items.length === 0) return null;
   return (
     <button
       type="button"
       popoverTarget={tocId}
-      className="flex w-full items-center gap-2 rounded-lg border bg-fd-card px-3 py-2 text-start text-sm text-fd-muted-foreground hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-fd-primary xl:hidden"
+      data-toc-button=""
+      className="docs-chrome sticky top-14 z-20 flex w-full items-center gap-2 rounded-lg border bg-fd-card px-3 py-2 text-start text-sm text-fd-muted-foreground shadow-sm hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-fd-primary xl:hidden"
     >
-      <TextIcon className="size-4" />
-      On this page
-      <ChevronDownIcon className="ms-auto size-4" />
+      <TextIcon className="size-4 shrink-0" />
+      <span className="shrink-0">On this page</span>
+      <span data-toc-current="" className="min-w-0 truncate text-fd-foreground" />
+      <ChevronDownIcon className="ms-auto size-4 shrink-0" />
     </button>
   );
 }

@@ -41,8 +41,19 @@ export function SearchButton() {
         setOpen((value) => !value);
       }
     };
+    // Other buttons on the page that open this dialog (the 404 page's search): one dialog, one shortcut.
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('[data-open-search]')) {
+        setMounted(true);
+        setOpen(true);
+      }
+    };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('click', onClick);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('click', onClick);
+    };
   }, []);
 
   const preload = () => void loadDialog();

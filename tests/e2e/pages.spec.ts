@@ -35,7 +35,8 @@ test('an unknown path shows the site 404 page with status 404', async ({ page })
   expect(response?.status()).toBe(404);
   expect(response?.headers()['content-type']).toMatch(/^text\/html/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-  await expect(page.getByRole('link', { name: '/docs' })).toHaveAttribute('href', '/docs');
+  // Where to go instead: the documentation's sections, the first its start (tests/e2e/reader.spec.ts has the rest).
+  await expect(page.getByRole('navigation', { name: 'Documentation' }).getByRole('link').first()).toHaveAttribute('href', '/docs');
 });
 
 test('a docs page links its markdown twin and its Open Graph image', async ({ page, request, baseURL }) => {

@@ -40,9 +40,15 @@ describe('the page tree as HTML (components/docs/page-tree.tsx)', () => {
     expect(html).toContain('<a aria-current="page" class="tree-item" href="/docs/rooms/fish">');
     expect(html).toContain('href="/docs/rooms/windows"');
     expect(html).toContain('href="/docs/open/shown"');
-    // A closed folder without an index page is its name alone.
-    expect(html).not.toContain('/docs/closed/inside');
+    // Every folder lists its pages; a closed one keeps them hidden, and its chevron says so.
+    const folder = (name: string) => html.slice(html.indexOf(`${name}</`), html.indexOf('</ul>', html.indexOf(`${name}</`)));
+    expect(folder('Rooms')).toMatch(/aria-expanded="true"[^]*<ul id="[^"]+" class="[^"]+">/);
+    expect(folder('Open')).toMatch(/aria-expanded="true"[^]*<ul id="[^"]+" class="[^"]+">/);
+    expect(folder('Closed')).toMatch(/aria-expanded="false"[^]*<ul id="[^"]+" class="[^"]+" hidden>[^]*href="\/docs\/closed\/inside"/);
+    // A folder without an index page is its name, not a link.
     expect(html).toContain('<span class="tree-item">Closed</span>');
+    // Its folder holds the current page: marked so the reader's stored choice never closes it.
+    expect(html).toMatch(/<li data-folder="\/docs\/rooms" data-current="">/);
     expect(html).toContain('<li class="mt-5 mb-1 px-2 text-sm font-medium text-fd-foreground first:mt-0">Guides</li>');
   });
 
