@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { markDescriptions, type MarkKind } from '@/lib/docs/option-marks';
 
 /**
  * A classification mark from the option reference, shown as a small pill.
@@ -7,17 +8,12 @@ import type { ReactNode } from 'react';
  * above the WCAG AA ratio of 4.5:1 for small text. Styled by `.mark` in
  * app/global.css: a room page shows dozens of marks, and a short class keeps
  * them out of the page's weight (HTML and React payload both carry it).
+ * The option browser's table writes the same badge as HTML
+ * (lib/docs/option-table.ts).
  */
-export type MarkKind = 'host-only' | 'desktop-safe-per-key';
-
-const descriptions: Record<MarkKind, string> = {
-  'host-only': 'A shared desktop may not set this option; only the host configuration can.',
-  'desktop-safe-per-key': 'This option takes keys of your choosing; a rule decides which keys a desktop may write.',
-};
-
 export function Mark({ kind, children }: { kind: MarkKind; children: ReactNode }) {
   return (
-    <span title={descriptions[kind]} data-mark={kind} className="mark not-prose">
+    <span title={markDescriptions[kind]} data-mark={kind} className="mark not-prose">
       {children}
     </span>
   );

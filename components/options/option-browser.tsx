@@ -1,6 +1,8 @@
 import { Children, isValidElement, type ComponentProps, type ReactNode } from 'react';
 import { Table } from '@/components/docs/mdx-parts';
+import { options, type LayerOption } from '@/lib/catalog/options';
 import { rooms } from '@/lib/catalog/rooms';
+import { optionMarkLabels } from '@/lib/docs/option-marks';
 import { optionCount, optionRowsHtml, optionTableHeader } from '@/lib/docs/option-table';
 import { OptionFilter } from './option-filter';
 
@@ -23,27 +25,81 @@ import { OptionFilter } from './option-filter';
  *   CSS counter;
  * - filtering by text as you type is the one part that needs a script
  *   (OptionFilter, a small client component); without scripting its field
- *   is hidden (`@media (scripting: none)`).
+ *   is hidden (`@media (scripting: none)`);
+ * - when no option passes the filters, an empty state takes the table's
+ *   place, names the filters and clears them (EmptyState);
+ * - below 640 px each row is a block of labelled lines (app/global.css,
+ *   and the labels here), still a table to assistive technology.
  */
 
 // `.chip` (app/global.css): a radio button or checkbox inside, styled by its :checked state.
 const chip = 'chip';
+/** The filters' form, which the empty state's reset button belongs to from outside it. */
+const filtersForm = 'option-filters';
 
 /** The rules that hide rows for the checked chips (generated from the rooms). */
 const scope = '[data-option-browser]';
+const roomChecked = (id: string) => `input[name="room"][value="${id}"]:checked`;
+const hostOnlyChecked = 'input[name="host-only"]:checked';
+const perKeyChecked = 'input[name="per-key"]:checked';
 const hideRules = [
-  ...rooms.map(
-    (room) => `${scope}:has(input[name="room"][value="${room.id}"]:checked) tr[data-option-row]:not([data-room="${room.id}"])`,
-  ),
-  `${scope}:has(input[name="host-only"]:checked) tr[data-option-row]:not([data-host-only])`,
-  `${scope}:has(input[name="per-key"]:checked) tr[data-option-row]:not([data-per-key])`,
+  ...rooms.map((room) => `${scope}:has(${roomChecked(room.id)}) tr[data-option-row]:not([data-room="${room.id}"])`),
+  `${scope}:has(${hostOnlyChecked}) tr[data-option-row]:not([data-host-only])`,
+  `${scope}:has(${perKeyChecked}) tr[data-option-row]:not([data-per-key])`,
 ];
+
+/**
+ * The chip filters no option passes (a room and a mark, or both marks),
+ * each as its smallest set of checked chips: there the table gives way to
+ * the empty state without a script. The script also shows it when the text
+ * filter leaves no row (`data-empty`, set by OptionFilter).
+ */
+type Filter = { checked: string; keeps: (option: LayerOption) => boolean };
+const roomFilters: Filter[] = rooms.map((room) => ({ checked: roomChecked(room.id), keeps: (option) => option.room === room.id }));
+const markFilters: Filter[] = [
+  { checked: hostOnlyChecked, keeps: (option) => option.hostOnly },
+  { checked: perKeyChecked, keeps: (option) => option.desktopSafePerKey },
+];
+const filterSets = [[], ...roomFilters.map((filter) => [filter])].flatMap((room: Filter[]) =>
+  [[], [markFilters[0]!], [markFilters[1]!], markFilters].map((marks) => [...room, ...marks]),
+);
+const emptySets = filterSets
+  .filter((set) => set.length > 0 && !options.some((option) => set.every((filter) => filter.keeps(option))))
+  .filter((set, _, all) => !all.some((smaller) => smaller.length < set.length && smaller.every((filter) => set.includes(filter))));
+const emptyStates = [`${scope}[data-empty]`, ...emptySets.map((set) => `${scope}${set.map((filter) => `:has(${filter.checked})`).join('')}`)];
+
+/**
+ * The empty state's sentence names the active filters: each part shows
+ * while its chip is checked (the text part while the script has a text
+ * filter, `data-q`), so it reads right with or without a script.
+ */
+const partRules = [
+  ...rooms.map((room) => `${scope}:has(${roomChecked(room.id)}) [data-empty-part="room-${room.id}"]`),
+  `${scope}:has(${hostOnlyChecked}):not(:has(${perKeyChecked})) [data-empty-part="host-only"]`,
+  `${scope}:has(${perKeyChecked}):not(:has(${hostOnlyChecked})) [data-empty-part="per-key"]`,
+  `${scope}:has(${hostOnlyChecked}):has(${perKeyChecked}) [data-empty-part="both"]`,
+  `${scope}[data-q] [data-empty-part="q"]`,
+  `${scope}:has(${hostOnlyChecked}, ${perKeyChecked}) [data-empty-part="and"]`,
+];
+
+/** On a phone each row is a block (app/global.css); each cell but the name follows its column's name. */
+const labelRules = optionTableHeader
+  .slice(1)
+  .map((label, index) => `${scope} td:nth-child(${index + 2})::before { content: "${label}"; content: "${label}" / ""; }`);
+
 const css = `${hideRules.join(',\n')} { display: none; }
 ${scope} { counter-reset: options-shown; }
 ${scope} tr[data-option-row] { counter-increment: options-shown; }
 @media (scripting: none) {
   ${scope} [data-options-count] { font-size: 0; }
   ${scope} [data-options-count]::before { content: counter(options-shown); font-size: 0.875rem; }
+}
+${scope} [data-options-empty], ${scope} [data-empty-part] { display: none; }
+${emptyStates.map((state) => `${state} [data-options-table]`).join(',\n')} { display: none; }
+${emptyStates.map((state) => `${state} [data-options-empty]`).join(',\n')} { display: block; }
+${partRules.join(',\n')} { display: inline; }
+@media (width < 40rem) {
+  ${labelRules.join('\n  ')}
 }`;
 
 function OptionBrowser({ children }: { children: ReactNode }) {
@@ -52,6 +108,7 @@ function OptionBrowser({ children }: { children: ReactNode }) {
     <div data-option-browser="" className="flex flex-col">
       <style>{css}</style>
       <form
+        id={filtersForm}
         role="search"
         aria-label="Filter the options"
         data-option-filters=""
@@ -75,19 +132,60 @@ function OptionBrowser({ children }: { children: ReactNode }) {
           <legend className="me-1 mb-2 float-left pt-1 text-sm font-medium text-fd-foreground">Marks</legend>
           <label className={chip} title="A shared desktop may not set these options; only the host configuration can.">
             <input type="checkbox" name="host-only" className="sr-only" />
-            Host-only
+            {optionMarkLabels.hostOnly}
           </label>
           <label className={chip} title="Options with keys of your choosing, where a rule decides which keys a desktop may write.">
             <input type="checkbox" name="per-key" className="sr-only" />
-            Desktop-safe per key
+            {optionMarkLabels.desktopSafePerKey}
           </label>
         </fieldset>
       </form>
       {/* After the table in the source, so the CSS counter has counted every shown row; shown above it. */}
-      <div className="order-1">{children}</div>
+      <div data-options-table="" className="order-1">
+        {children}
+      </div>
       <p className="not-prose mt-4 text-sm text-fd-muted-foreground" aria-hidden="true">
         <span data-options-count="">{total}</span> of {total} options shown
       </p>
+      <EmptyState />
+    </div>
+  );
+}
+
+
+/**
+ * In the table's place when no option passes the filters: a sentence naming
+ * them and a button that clears them all. The button resets the filters'
+ * form, which is all it takes without a script (the chips are its inputs);
+ * with one, OptionFilter also clears the text filter and the URL's query,
+ * and puts focus back in the text field.
+ */
+function EmptyState() {
+  const { hostOnly, desktopSafePerKey } = optionMarkLabels;
+  return (
+    <div data-options-empty="" className="not-prose order-1 my-6 rounded-xl border bg-fd-card p-6 text-center">
+      <p data-options-empty-message="" className="text-fd-foreground">
+        No option
+        {rooms.map((room) => (
+          <span key={room.id} data-empty-part={`room-${room.id}`}>
+            {` in the ${room.title} room`}
+          </span>
+        ))}
+        <span data-empty-part="host-only">{` is marked ${hostOnly}`}</span>
+        <span data-empty-part="per-key">{` is marked ${desktopSafePerKey}`}</span>
+        <span data-empty-part="both">{` is marked both ${hostOnly} and ${desktopSafePerKey}`}</span>
+        <span data-empty-part="q">
+          <span data-empty-part="and"> and</span> matches “<span data-options-query="" />”
+        </span>
+        .
+      </p>
+      <button
+        type="reset"
+        form={filtersForm}
+        className="mt-4 inline-flex items-center rounded-md border bg-fd-secondary px-3 py-1.5 text-sm font-medium text-fd-secondary-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
+      >
+        Clear all filters
+      </button>
     </div>
   );
 }

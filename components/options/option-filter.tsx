@@ -9,7 +9,9 @@ import { useEffect, useRef, useState } from 'react';
  * default, marks) hold every typed word stay, the others get `hidden`. The
  * room and mark chips work in CSS alone (option-browser.tsx); this also
  * keeps the URL (`?q=…&room=…&host-only&per-key`) in step with every
- * filter, so a filtered view can be shared, and announces the count.
+ * filter, so a filtered view can be shared, and announces the count (or,
+ * when no option is left, the empty state's sentence). The empty state's
+ * reset button clears every filter and puts focus back in the field.
  * The rows are HTML set as a string (lib/docs/option-table.ts), so their
  * links are plain anchors: a plain click on one goes through the router,
  * as a next/link would (no full page load).
@@ -25,6 +27,8 @@ export function OptionFilter({ total }: { total: number }) {
     const browser = form?.closest('[data-option-browser]');
     if (!field || !form || !browser) return;
     const rows = [...browser.querySelectorAll<HTMLTableRowElement>('tr[data-option-row]')];
+    const queryText = browser.querySelector('[data-options-query]');
+    const message = browser.querySelector<HTMLElement>('[data-options-empty-message]');
     let texts: string[] | undefined;
     let timer: number | undefined;
 
@@ -34,6 +38,9 @@ export function OptionFilter({ total }: { total: number }) {
       rows.forEach((row, index) => {
         row.hidden = !words.every((word) => texts![index]!.includes(word));
       });
+      // The empty state's sentence names the text filter (option-browser.tsx).
+      browser.toggleAttribute('data-q', words.length > 0);
+      if (queryText) queryText.textContent = field.value.trim();
     };
     const syncUrl = () => {
       const params = new URLSearchParams();
@@ -46,11 +53,16 @@ export function OptionFilter({ total }: { total: number }) {
     };
     const counter = browser.querySelector('[data-options-count]');
     const count = () => {
-      const shown = rows.filter((row) => row.checkVisibility?.() ?? row.offsetParent !== null).length;
+      // A row's own display, not whether it is on screen: the empty state hides the whole table.
+      const shown = rows.filter((row) => getComputedStyle(row).display !== 'none').length;
       if (counter) counter.textContent = String(shown);
+      browser.toggleAttribute('data-empty', shown === 0);
       // Announced once typing pauses, not on every key.
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => setAnnouncement(`${shown} of ${total} options shown`), 400);
+      timer = window.setTimeout(() => {
+        const empty = shown === 0 && message ? message.innerText.replace(/\s+/g, ' ').trim() : '';
+        setAnnouncement(empty || `${shown} of ${total} options shown`);
+      }, 400);
     };
     const onChange = () => {
       filterText();
@@ -75,6 +87,14 @@ export function OptionFilter({ total }: { total: number }) {
     if (q || room || params.has('host-only') || params.has('per-key')) count();
 
     const onSubmit = (event: Event) => event.preventDefault();
+    // The empty state's button resets the form: clear the text filter and the chips, then the URL, and type again.
+    const onReset = (event: Event) => {
+      event.preventDefault();
+      field.value = '';
+      for (const box of form.querySelectorAll<HTMLInputElement>('input[type="radio"], input[type="checkbox"]')) box.checked = box.defaultChecked;
+      onChange();
+      field.focus();
+    };
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = event.target instanceof Element ? event.target.closest('tbody a[href^="/"]') : null;
@@ -85,12 +105,14 @@ export function OptionFilter({ total }: { total: number }) {
     form.addEventListener('input', onChange);
     form.addEventListener('change', onChange);
     form.addEventListener('submit', onSubmit);
+    form.addEventListener('reset', onReset);
     browser.addEventListener('click', onClick as EventListener);
     return () => {
       window.clearTimeout(timer);
       form.removeEventListener('input', onChange);
       form.removeEventListener('change', onChange);
       form.removeEventListener('submit', onSubmit);
+      form.removeEventListener('reset', onReset);
       browser.removeEventListener('click', onClick as EventListener);
     };
   }, [total, router]);

@@ -29,7 +29,8 @@ import {
   type Desktop,
 } from '../catalog';
 import { notes, options, type LayerOption } from '../catalog/options';
-import { optionMarkLabels, optionTableCells, optionTableHeader } from '@/lib/docs/option-table';
+import { optionMarkLabels } from '@/lib/docs/option-marks';
+import { optionTableCells, optionTableHeader } from '@/lib/docs/option-table';
 import { parseEnv, publicOrigin } from '../env';
 import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes';
 

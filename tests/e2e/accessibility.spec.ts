@@ -107,6 +107,20 @@ for (const { name, path, ...rest } of pages) {
   });
 }
 
+test.describe('option browser with nothing matching (the empty state)', () => {
+  const path = `${docsPageUrl(['options'])}?q=zzzz&room=windows&host-only`;
+  for (const theme of themes) {
+    for (const [size, viewport] of Object.entries(viewports)) {
+      test(`has no axe violations, ${theme.name} (${size})`, async ({ page }, testInfo) => {
+        await page.setViewportSize(viewport);
+        await gotoThemed(page, path, theme);
+        await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
+        await expectNoViolations(page, testInfo, `${path} (${theme.name}, ${size})`);
+      });
+    }
+  }
+});
+
 test.describe('search dialog', () => {
   for (const theme of themes) {
     test(`has no axe violations with results open, ${theme.name}`, async ({ page }, testInfo) => {

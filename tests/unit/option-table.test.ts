@@ -9,6 +9,7 @@ import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { rooms } from '@/lib/catalog';
 import { options, optionUrl } from '@/lib/catalog/options';
+import { markDescriptions, optionMarkLabels, type MarkKind } from '@/lib/docs/option-marks';
 import { optionCount, optionRows, optionRowsHtml, optionTableHeader } from '@/lib/docs/option-table';
 import remarkCatalog from '@/lib/docs-build/remark-catalog';
 
@@ -56,8 +57,34 @@ describe('the option table', () => {
   it('is those rows serialised, escaped: no raw markup from the reference reaches the page', () => {
     expect(optionRowsHtml()).toMatch(/^<tr data-option-row="" data-room="/);
     expect(optionRowsHtml().match(/<tr /g)).toHaveLength(optionCount);
-    expect(optionRowsHtml()).not.toMatch(/<(?!\/?(tr|td|a|code|strong)\b)/);
+    // Besides the cells' own markup, only the names' <wbr> and the marks' badges.
+    const badge = /<span class="mark" data-mark="(host-only|desktop-safe-per-key)" title="[^"<>]+">(Host-only|Desktop-safe per key)<\/span>/g;
+    expect(optionRowsHtml().replace(badge, '').replaceAll('<wbr>', '')).not.toMatch(/<(?!\/?(tr|td|a|code|strong)\b)/);
     expect(optionRowsHtml()).toContain('<td>positive integer (>0), seconds</td>');
     expect(optionRowsHtml()).toContain('href="/docs/rooms/displays#layer.displays.%3Cname%3E.arrangement"');
+  });
+
+  it('lets a name break only after a dot: a <wbr> follows each dot, and nothing else splits it', () => {
+    rows().forEach((row, index) => {
+      const code = ((row.children[0] as Element).children[0] as Element).children[0] as Element;
+      const pieces = code.children.map((node) => (node.type === 'element' ? `<${node.tagName}>` : toText(node)));
+      const expected = options[index]!.name.split(/(?<=\.)/).join('\n<wbr>\n').split('\n');
+      expect(pieces).toEqual(expected);
+    });
+  });
+
+  it('writes each mark as the room pages\' badge: `.mark` with its kind and its meaning on hover', () => {
+    rows().forEach((row, index) => {
+      const option = options[index]!;
+      const badges = (row.children[4] as Element).children.filter((node): node is Element => node.type === 'element');
+      const expected: { kind: MarkKind; label: string }[] = [
+        ...(option.hostOnly ? [{ kind: 'host-only' as const, label: optionMarkLabels.hostOnly }] : []),
+        ...(option.desktopSafePerKey ? [{ kind: 'desktop-safe-per-key' as const, label: optionMarkLabels.desktopSafePerKey }] : []),
+      ];
+      expect(badges.map((badge) => [badge.tagName, badge.properties.className, badge.properties.dataMark, badge.properties.title, toText(badge)])).toEqual(
+        expected.map((mark) => ['span', ['mark'], mark.kind, markDescriptions[mark.kind], mark.label]),
+      );
+    });
+    expect(options.some((option) => option.hostOnly)).toBe(true);
   });
 });
