@@ -17,13 +17,18 @@ import { contentTokens, identifierSpans, queryWords, stem, stopWords, type Span 
  *   "desktop", `installing` for "install"), never a few letters of it. A
  *   whole option name typed in full marks the whole name.
  * - The letters after an apostrophe (`'s`, `'t`) are part of the word
- *   before it: never marked alone.
+ *   before it: never marked alone; nor is a run of one or two letters
+ *   inside a longer word (the `Ui` of `showUi` for "ui"): too small to
+ *   read as a word.
  */
 
 /** The index tokens a query's words stand for, without filler words. */
 export function highlightTerms(query: string): ReadonlySet<string> {
   return new Set(contentTokens(queryWords(query).words));
 }
+
+/** The shortest run marked inside a longer word (a camelCase hump). */
+const minRunInWord = 3;
 
 function matches(piece: Span, terms: ReadonlySet<string>): boolean {
   const lower = piece.text.toLowerCase();
@@ -53,7 +58,8 @@ export function markedRuns(text: string, terms: ReadonlySet<string>): { start: n
       }
     }
   }
-  return runs;
+  const inWord = (at: number) => /[\p{L}\p{N}]/u.test(text[at] ?? '');
+  return runs.filter(({ start, end }) => end - start >= minRunInWord || !(inWord(start - 1) || inWord(end)));
 }
 
 /** `text` cut into its runs, each with whether it is marked (what the dialog renders). */

@@ -44,6 +44,9 @@ const table: [query: string, text: string, marked: string][] = [
   ['layer.wallpaper.glow.spread', 'How far the glow spreads', 'How far the [glow] [spreads]'],
   ['reduceMotion', 'layer.appearance.reduceMotion', 'layer.appearance.[reduceMotion]'],
   ['ui scale', 'layer.displays.<name>.uiScale', 'layer.displays.<name>.[uiScale]'],
+  ['scale', 'layer.displays.<name>.uiScale', 'layer.displays.<name>.ui[Scale]'],
+  // A hump of one or two letters is too small to mark inside a longer word; standing alone it is a word.
+  ['ui', 'layer.bar.showUi, layer.ui.scale, uiScale', 'layer.bar.showUi, layer.[ui].scale, uiScale'],
   ['larger-text', 'Turn on larger-text here', 'Turn on [larger-text] here'],
   // Filler words and words whose stem is one never mark anything.
   ['the', 'The theme of the layer', 'The theme of the layer'],
@@ -73,8 +76,8 @@ describe('search highlight', () => {
 
   it('never marks a filler word, and marks nothing inside a word, whatever the query', () => {
     const text =
-      'How do I install the hacker desktop? Desktops, installs, layer.appearance.reduceMotion, with choices pinned in its own repository; it is on by default.';
-    const queries = [example, 'reduce motion', 'wallpaper glow', 'layer.appearance.reduceMotion', 'i', 'in', 'on it', 'is the'];
+      'How do I install the hacker desktop? Desktops, installs, layer.appearance.reduceMotion, layer.bar.showUi, with choices pinned in its own repository; it is on by default.';
+    const queries = [example, 'reduce motion', 'wallpaper glow', 'layer.appearance.reduceMotion', 'ui', 'i', 'in', 'on it', 'is the'];
     for (const query of queries) {
       for (const { start, end } of markedRuns(text, highlightTerms(query))) {
         const run = text.slice(start, end);
@@ -84,6 +87,8 @@ describe('search highlight', () => {
         const after = text[end] ?? ' ';
         expect(/[a-z]/.test(before) && /[a-z]/.test(run[0]!), `${query}: ${run} starts inside a word`).toBe(false);
         expect(/[\p{L}\p{N}]/u.test(after) && !/[A-Z]/.test(after), `${query}: ${run} ends inside a word`).toBe(false);
+        // Inside a longer word (a camelCase hump), never fewer than three letters.
+        if (/[\p{L}\p{N}]/u.test(before + after)) expect(run.length, `${query}: ${run} inside a word`).toBeGreaterThanOrEqual(3);
       }
     }
   });
