@@ -6,6 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { docsSearchRoute } from '@/lib/routes';
 import type { DialogSearchRow } from '@/lib/endpoints/docs-search-rows';
 import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing';
+import { highlightParts, highlightTerms } from '@/lib/core/search-highlight';
 
 /**
  * The search dialog: a native <dialog> (focus trap, Escape and the top
@@ -34,6 +35,7 @@ import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing
  */
 
 const answered = new Map<string, DialogSearchRow[]>();
+const noTerms: ReadonlySet<string> = new Set();
 const bucket = { tokens: tokenBurst, at: 0 };
 
 /** Milliseconds until a request may go out (0: now, and the token is spent). */
@@ -70,17 +72,16 @@ async function ask(query: string): Promise<DialogSearchRow[]> {
   return rows;
 }
 
-/** The query's words marked in a result's text. */
-function highlight(text: string, words: readonly string[]): ReactNode {
-  if (words.length === 0) return text;
-  const pattern = new RegExp(`(${words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');
-  return text.split(pattern).map((part, index) =>
-    index % 2 === 1 ? (
+/** The query's words marked in a result's text, whole words as the index reads them (lib/core/search-highlight.ts). */
+function highlight(text: string, terms: ReadonlySet<string>): ReactNode {
+  if (terms.size === 0) return text;
+  return highlightParts(text, terms).map((part, index) =>
+    part.marked ? (
       <mark key={index} className="bg-transparent text-fd-primary underline underline-offset-2">
-        {part}
+        {part.text}
       </mark>
     ) : (
-      part
+      part.text
     ),
   );
 }
@@ -143,7 +144,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
   }
 
   const rows = answer.state === 'results' ? answer.rows : [];
-  const words = useMemo(() => (answer.state === 'results' ? answer.query.split(' ').filter(Boolean) : []), [answer]);
+  const terms = useMemo(() => (answer.state === 'results' ? highlightTerms(answer.query) : noTerms), [answer]);
 
   function go(row: DialogSearchRow) {
     onOpenChange(false);
@@ -262,7 +263,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
                     ))}
                   </span>
                 )}
-                <span data-title="" className="font-medium">{highlight(row.content, words)}</span>
+                <span data-title="" className="font-medium">{highlight(row.content, terms)}</span>
               </>
             ) : (
               <span className="ms-1.5 flex gap-2 border-s ps-3">
@@ -273,10 +274,10 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
                 )}
                 <span className="flex min-w-0 flex-col gap-0.5">
                   <span data-title="" className={row.type === 'heading' ? 'font-medium break-words' : 'text-fd-popover-foreground/80'}>
-                    {highlight(row.content, words)}
+                    {highlight(row.content, terms)}
                   </span>
                   {row.excerpt && (
-                    <span className="line-clamp-2 text-xs text-fd-muted-foreground">{highlight(row.excerpt, words)}</span>
+                    <span className="line-clamp-2 text-xs text-fd-muted-foreground">{highlight(row.excerpt, terms)}</span>
                   )}
                 </span>
               </span>

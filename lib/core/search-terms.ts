@@ -1,4 +1,4 @@
-import { tokenizer } from 'zbsearch/components';
+import { stem } from './search-stem';
 
 /**
  * How the documentation search reads words, on both sides of the index:
@@ -11,19 +11,13 @@ import { tokenizer } from 'zbsearch/components';
  *
  * The tables below are search tuning, not facts: they change which sections
  * rank first, never what a section says.
+ *
+ * Pure and small on purpose: the search dialog reads its results' words with
+ * it in the browser (lib/core/search-highlight.ts), so that what it marks is
+ * what the ranking matched.
  */
 
-// The engine's English stemmer, reached through the tokenizer `create()` builds for these options.
-const stemmer = tokenizer.createTokenizer({ language: 'english', stemming: true, stopWords: false });
-const stemCache = new Map<string, string>();
-export function stem(word: string): string {
-  let stemmed = stemCache.get(word);
-  if (stemmed === undefined) {
-    stemmed = stemmer.tokenize(word, 'english', 'text')[0] ?? word;
-    if (stemCache.size < 50_000) stemCache.set(word, stemmed);
-  }
-  return stemmed;
-}
+export { stem };
 
 /** Identifiers and words: `layer.displays.<name>.uiScale`, `larger-text`, `don't`. */
 const identifier = /[\p{L}\p{N}_<>*]+(?:[.\-'][\p{L}\p{N}_<>*]+)*/gu;
@@ -32,15 +26,44 @@ const camelHumps = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\p{N}+/gu;
 /** The identifiers and words of a text, as written (the query parser and the tokenizer read the same ones). */
 export const identifiers = (text: string): string[] => text.match(identifier) ?? [];
 
+/** The segments of an identifier: what stands between its dots, hyphens, apostrophes, underscores and brackets. */
+const segmentPattern = /[^.\-'_<>*]+/g;
+
 /** The parts of one identifier, lowercased and unstemmed: each segment, then its camelCase humps. */
 function identifierParts(match: string): string[] {
   const parts: string[] = [];
-  for (const segment of match.split(/[.\-'_<>*]+/)) {
-    if (!segment) continue;
+  for (const segment of match.match(segmentPattern) ?? []) {
     parts.push(segment.toLowerCase());
     for (const hump of segment.match(camelHumps) ?? []) parts.push(hump.toLowerCase());
   }
   return parts;
+}
+
+/** A stretch of a text as written, with where it starts and ends (UTF-16 offsets into the text). */
+export interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** An identifier or word of a text, with its segments and their camelCase humps, read as `tokenize` reads them. */
+export interface IdentifierSpan extends Span {
+  segments: (Span & { humps: Span[] })[];
+}
+
+function spansOf(text: string, pattern: RegExp, offset: number): Span[] {
+  return [...text.matchAll(pattern)].map((match) => ({ text: match[0], start: offset + match.index, end: offset + match.index + match[0].length }));
+}
+
+/**
+ * Where the identifiers and words of a text stand, and their parts: what
+ * the search highlights is found in the same pieces the index was made of.
+ */
+export function identifierSpans(text: string): IdentifierSpan[] {
+  return spansOf(text, identifier, 0).map((whole) => ({
+    ...whole,
+    segments: spansOf(whole.text, segmentPattern, whole.start).map((segment) => ({ ...segment, humps: spansOf(segment.text, camelHumps, segment.start) })),
+  }));
 }
 
 /** The plain words of a text, lowercased and unstemmed, split like the tokens (for typo correction). */
@@ -133,6 +156,24 @@ export const phrases: Readonly<Record<string, string>> = {
   'vs code': 'vscode',
   'app store': 'appstore app store',
 };
+
+/**
+ * How a query is read into words: lowercased, punctuation of a sentence
+ * dropped, `phrases` replaced by what they say, then its identifiers, less
+ * the filler words (all of them when nothing else is left). `text` is the
+ * query as read, before it is split.
+ */
+export function queryWords(q: string): { text: string; words: string[] } {
+  let text = ` ${q.toLowerCase().replace(/[?!,;:()"]+/g, ' ')} `.replace(/\s+/g, ' ');
+  for (const [phrase, meaning] of Object.entries(phrases)) text = text.replaceAll(` ${phrase} `, ` ${meaning} `);
+  const raw = identifiers(text);
+  const content = raw.filter((word) => !stopWords.has(word));
+  return { text, words: [...new Set(content.length > 0 ? content : raw)] };
+}
+
+/** Tokens of words, without filler words (`right-of` brings `right`, not `of`). */
+export const contentTokens = (words: readonly string[]) =>
+  words.flatMap((word) => tokenize(word, { runs: true })).filter((token) => !stopWords.has(token));
 
 /** Edit distance at most one (substitution, insertion or deletion), the typo tolerance. */
 export function withinOneEdit(a: string, b: string): boolean {

@@ -1,4 +1,4 @@
-import { identifiers, phrases, stopWords, synonyms, tokenize, withinOneEdit } from './search-terms';
+import { contentTokens, queryWords, synonyms, tokenize, withinOneEdit } from './search-terms';
 import { maxQueryLength, type SearchHit, type SearchResponse } from '@/lib/core/schemas';
 import { CoreError } from './core-error';
 import { BoundedMap } from '@/lib/platform/bounded-map';
@@ -87,10 +87,6 @@ interface Concept {
   tokens: Set<string>;
 }
 
-/** Tokens of words, without filler words (`right-of` brings `right`, not `of`). */
-const contentTokens = (words: readonly string[]) =>
-  words.flatMap((word) => tokenize(word, { runs: true })).filter((token) => !stopWords.has(token));
-
 /** The most frequent word of the index one edit away, for a long word the index does not have. */
 function correctTypo(index: LoadedIndex, word: string): string | undefined {
   if (word.length < 5 || index.vocabulary.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
@@ -132,11 +128,7 @@ interface ParsedQuery {
  * typing).
  */
 function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
-  let text = ` ${q.toLowerCase().replace(/[?!,;:()"]+/g, ' ')} `.replace(/\s+/g, ' ');
-  for (const [phrase, meaning] of Object.entries(phrases)) text = text.replaceAll(` ${phrase} `, ` ${meaning} `);
-  const raw = identifiers(text);
-  const content = raw.filter((word) => !stopWords.has(word));
-  const words = [...new Set(content.length > 0 ? content : raw)];
+  const { text, words } = queryWords(q);
   const concepts = words.map((word, position) => {
     // Own keys only: `constructor` is a word a reader may search for, not a property of every object.
     const alternatives = [word, ...(Object.hasOwn(synonyms, word) ? synonyms[word]! : [])];
