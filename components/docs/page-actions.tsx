@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FileTextIcon, MessageCircleIcon, PlugIcon, SquarePenIcon } from '@/components/icons';
+import { FileTextIcon, SquarePenIcon } from '@/components/icons';
 import { mcpInstallLinks } from '@/lib/agents/mcp-client-config';
 import { openInLinks } from '@/lib/docs/open-in-links';
 import { env, publicOrigin } from '@/lib/env';
@@ -23,17 +23,42 @@ export function NewTabLink({ href, className, children }: { href: string; classN
   );
 }
 
+const groupLink =
+  'inline-flex items-center border-s px-2 py-1.5 transition-colors first:rounded-s-md first:border-s-0 last:rounded-e-md hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
+
 /**
- * The actions in the row under a docs page's title, as leading docs sites have them
- * (Fumadocs UI's page actions): copy the page's markdown, view it, open a
- * chat that reads it in ChatGPT or Claude, edit the page; on the MCP page,
- * also add the site's MCP server to Cursor or VS Code in one click.
+ * Links to other sites that share a verb: "Open in [ChatGPT | Claude]", the
+ * links drawn as one control after the verb. The verb is written once for
+ * the eye and is part of each link's own name ("Open in ChatGPT"), so a
+ * screen reader hears it with each link and not once more before them. One
+ * flex item: the row never breaks inside it.
+ */
+function LinkGroup({ verb, links }: { verb: string; links: { label: string; href: string }[] }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-fd-muted-foreground">
+      <span aria-hidden="true">{verb}</span>
+      <span className="inline-flex items-stretch rounded-md border">
+        {links.map(({ label, href }) => (
+          <NewTabLink key={label} href={href} className={groupLink}>
+            <span className="sr-only">{verb} </span>
+            {label}
+          </NewTabLink>
+        ))}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The actions in the row under a docs page's title, as leading docs sites
+ * have them (Fumadocs UI's page actions): copy the page's markdown, view
+ * it, open a chat that reads it in ChatGPT or Claude, edit the page; on
+ * the MCP page, then, add the site's MCP server to Cursor or VS Code in one
+ * click.
  *
  * Server-rendered plain links: no script but the copy button's, nothing
  * drawn after load. Absolute URLs carry the public origin of the build
- * (the docs pages are prerendered). On a phone the row wraps to two lines;
- * the "Open in " and "Add to " of the external links hide visually there
- * and stay in each link's name.
+ * (the docs pages are prerendered).
  */
 export function PageActions({ pageUrl, markdownUrl, editUrl }: { pageUrl: string; markdownUrl: string; editUrl: string }) {
   const origin = publicOrigin(env());
@@ -45,29 +70,15 @@ export function PageActions({ pageUrl, markdownUrl, editUrl }: { pageUrl: string
         <FileTextIcon className="size-3.5" />
         View as Markdown
       </a>
-      {openInLinks(`${origin}${markdownUrl}`).map(({ assistant, href }) => (
-        <NewTabLink key={assistant} href={href} className={actionLink}>
-          <MessageCircleIcon className="size-3.5" />
-          <span>
-            <span className="max-sm:sr-only">Open in </span>
-            {assistant}
-          </span>
-        </NewTabLink>
-      ))}
-      {pageUrl === mcp.docs &&
-        mcpInstallLinks(origin).map(({ editor, web }) => (
-          <NewTabLink key={editor} href={web} className={actionLink}>
-            <PlugIcon className="size-3.5" />
-            <span>
-              <span className="max-sm:sr-only">Add to </span>
-              {editor}
-            </span>
-          </NewTabLink>
-        ))}
+      <LinkGroup verb="Open in" links={openInLinks(`${origin}${markdownUrl}`).map(({ assistant, href }) => ({ label: assistant, href }))} />
       <a href={editUrl} className={actionLink}>
         <SquarePenIcon className="size-3.5" />
         Edit on GitHub
       </a>
+      {/* Last: the one action about the site rather than the page. */}
+      {pageUrl === mcp.docs && (
+        <LinkGroup verb="Add to" links={mcpInstallLinks(origin).map(({ editor, web }) => ({ label: editor, href: web }))} />
+      )}
     </>
   );
 }
