@@ -6,7 +6,7 @@ import { env, publicOrigin } from '@/lib/env';
 import { mcp } from '@/lib/routes';
 import { CopyMarkdownButton } from './copy-markdown-button';
 
-export const actionLink =
+const actionLink =
   'inline-flex items-center gap-2 rounded-md border px-2 py-1.5 text-xs font-medium text-fd-muted-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
 
 /**
