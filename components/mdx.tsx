@@ -3,10 +3,11 @@ import { Step, Steps } from 'fumadocs-ui/components/steps';
 import { AppsPageLink } from './apps/app-download';
 import { Accordion, Accordions, Banner, Callout, Card, Cards, File, Files, Folder, ImageZoom, Tab, Tabs, TypeTable } from './docs/fumadocs-components';
 import { CodeBlock, DocsLink, heading, Table } from './docs/mdx-parts';
+import { McpPageLink } from './docs/mcp-install-buttons';
 import { Mark } from './mark';
 import { OptionBrowserTable } from './options/option-browser';
 import { staticTree } from './docs/static-tree';
-import { docsPageUrl } from '@/lib/routes';
+import { docsPageUrl, mcp } from '@/lib/routes';
 
 const headings = {
   h1: heading('h1'),
@@ -73,11 +74,13 @@ export const useMDXComponents = getMDXComponents;
  * stays plain markdown:
  * - the option browser's table gets its filters;
  * - the apps page's download links become download buttons with the
- *   latest release.
+ *   latest release;
+ * - the MCP page's one-click install links become buttons.
  */
 const perPage: Record<string, MDXComponents> = {
   [docsPageUrl(['options'])]: { table: OptionBrowserTable },
   [docsPageUrl(['apps'])]: { a: AppsPageLink },
+  [mcp.docs]: { a: McpPageLink },
 };
 
 // One components object per kind of page, so each keeps its StaticTree (and

@@ -1,4 +1,5 @@
 import { mcp } from '@/lib/routes';
+import { clientEntry, remoteMcpServer } from './mcp-client-config';
 import { mcpServers, mcpServerVersion, serverTools, type McpServerSpec } from './mcp-server';
 import { servedProtocolVersions } from './mcp-transport';
 import { agentPluginsMcpSchema, type FlatMcpManifest, type McpManifest, type ServerCard } from './mcp-document-schemas';
@@ -26,7 +27,7 @@ import { toolDescription } from './tools';
  */
 
 
-const entry = (origin: string, spec: McpServerSpec) => ({ type: 'streamable-http' as const, url: `${origin}${spec.paths[0]}` });
+const entry = (origin: string, spec: McpServerSpec) => clientEntry.plugin(remoteMcpServer(origin, spec.name));
 
 function serverMap(origin: string): FlatMcpManifest {
   return { svc: entry(origin, mcpServers.svc), 'svc-docs': entry(origin, mcpServers['svc-docs']) };

@@ -2,6 +2,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from '@
 import { unexpectedFailure, type CoreError } from '@/lib/core/core-error';
 import { mcp } from '@/lib/routes';
 import type { Log } from '@/lib/platform/log';
+import { mcpServerAddresses, type McpServerName } from './mcp-client-config';
 import { findTool, runTool, toolDescription, toolFailureBody, toolNames, type ToolContext, type ToolName, type ToolSpec } from './tools';
 
 /**
@@ -25,7 +26,7 @@ export const mcpServerVersion = '1.0.0';
 
 export interface McpServerSpec {
   /** serverInfo.name: `svc` or `svc-docs` (spec "Agent endpoints"). */
-  name: 'svc' | 'svc-docs';
+  name: McpServerName;
   title: string;
   description: string;
   /** Where its transport answers; the first is the canonical URL. */
@@ -35,22 +36,18 @@ export interface McpServerSpec {
 
 export const mcpServers = {
   svc: {
-    name: 'svc',
+    ...mcpServerAddresses.svc,
     title: 'layer site',
     description: 'Read-only MCP server of the layer site: documentation search, desktop install lines and the latest macOS releases of pounce and perch.',
-    paths: [mcp.transport, mcp.wellKnownTransport],
     tools: toolNames,
   },
   'svc-docs': {
-    name: 'svc-docs',
+    ...mcpServerAddresses['svc-docs'],
     title: 'layer site documentation search',
     description: 'Read-only MCP server that searches the documentation of the layer site.',
-    paths: [mcp.docsTransport],
     tools: ['search_docs'],
   },
 } as const satisfies Record<string, McpServerSpec>;
-
-type McpServerName = keyof typeof mcpServers;
 
 export function serverTools(spec: McpServerSpec): ToolSpec[] {
   return spec.tools.map((name) => findTool(name)!);

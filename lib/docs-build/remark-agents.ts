@@ -2,6 +2,7 @@ import type { BlockContent, PhrasingContent, Root, Table } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
 import { a2aSkills } from '../agents/a2a';
+import { claudeCodeCommand, clientEntry, mcpInstallLinks, remoteMcpServer } from '../agents/mcp-client-config';
 import { mcpManifest } from '../agents/mcp-documents';
 import { findTool, toolJsonSchemas, type ToolSpec } from '../agents/tools';
 import { parseEnv, publicOrigin } from '../env';
@@ -12,6 +13,7 @@ import {
   elementFailure,
   inlineCode,
   inlineMarkdown,
+  joined,
   link,
   paragraph,
   replaceElements,
@@ -28,9 +30,10 @@ import {
  *   annotations, a table of its arguments and of its result
  *   (`structuredContent`), read from the JSON Schemas `tools/list` sends
  *   (lib/agents/tools.ts `toolJsonSchemas`), and its error codes;
- * - `<McpClientConfig client="cli | editor | vscode | plugin" />`: how a
- *   client connects, with this build's public origin (SITE_URL, as the
- *   install lines of remark-catalog);
+ * - `<McpClientConfig client="cli | editor | vscode | plugin | install" />`:
+ *   how a client connects, with this build's public origin (SITE_URL, as
+ *   the install lines of remark-catalog); `install`, the one-click install
+ *   links of Cursor and VS Code;
  * - `<A2aSkills />`: the A2A skills, the tool each runs, their examples.
  *
  * No schema is copied into the MDX, so the docs cannot drift from what an
@@ -116,20 +119,39 @@ export function toolReferenceBlocks(tool: ToolSpec): BlockContent[] {
   ];
 }
 
+/**
+ * The one-click installs of `svc` (lib/agents/mcp-client-config.ts): a line
+ * of the editors' web links, which the MCP page draws as buttons
+ * (components/docs/mcp-install-buttons.tsx), then the editors' own links.
+ */
+export function installLinkBlocks(origin: string): BlockContent[] {
+  const links = mcpInstallLinks(origin);
+  return [
+    paragraph(links.flatMap(({ editor, web }, index) => [...(index ? [text(' ')] : []), link(web, [text(`Add to ${editor}`)])])),
+    paragraph([
+      text('Where the editor is installed, its own link does the same: '),
+      ...joined(links.map(({ editor, deeplink }) => [link(deeplink, [text(`${editor} (`), inlineCode(deeplink.slice(0, deeplink.indexOf('?'))), text(')')])])),
+      text('.'),
+    ]),
+  ];
+}
+
 /** Client configuration snippets, with the public origin of this build. */
 export function clientConfigBlocks(client: string, origin: string, fail: (reason: string) => never): BlockContent[] {
-  const url = `${origin}${mcp.transport}`;
+  const server = remoteMcpServer(origin);
   switch (client) {
     case 'cli':
-      return [codeBlock('sh', `claude mcp add --transport http svc ${url}`)];
+      return [codeBlock('sh', claudeCodeCommand(server))];
     case 'editor':
-      return [codeBlock('json', JSON.stringify({ mcpServers: { svc: { url } } }, null, 2), '.cursor/mcp.json')];
+      return [codeBlock('json', JSON.stringify({ mcpServers: { [server.name]: clientEntry.cursor(server) } }, null, 2), '.cursor/mcp.json')];
     case 'vscode':
-      return [codeBlock('json', JSON.stringify({ servers: { svc: { type: 'http', url } } }, null, 2), '.vscode/mcp.json')];
+      return [codeBlock('json', JSON.stringify({ servers: { [server.name]: clientEntry.vscode(server) } }, null, 2), '.vscode/mcp.json')];
     case 'plugin':
       return [codeBlock('json', JSON.stringify(mcpManifest(origin), null, 2), 'mcp.json')];
+    case 'install':
+      return installLinkBlocks(origin);
     default:
-      return fail(`unknown client "${client}" (allowed: cli, editor, vscode, plugin)`);
+      return fail(`unknown client "${client}" (allowed: cli, editor, vscode, plugin, install)`);
   }
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { docsPageUrl, problemTypeRoute } from '@/lib/routes';
+import { docsPageUrl, mcp, problemTypeRoute } from '@/lib/routes';
 import { openSearchWithButton, optionPage, typeQuery, viewports } from './support';
 
 /**
@@ -129,5 +129,22 @@ test.describe('search dialog', () => {
       await typeQuery(dialog, 'wallpaper');
       await expectNoViolations(page, testInfo, `the search dialog (${theme.name})`, 'dialog');
     });
+  }
+});
+
+/**
+ * The MCP page's own controls: its page actions (Open in, Add to) and the
+ * one-click install buttons in its text. Scoped to them: the rest of the page
+ * is the docs template the "docs page" tests above already check.
+ */
+test.describe('MCP page actions and install buttons', () => {
+  for (const theme of themes) {
+    for (const [size, viewport] of Object.entries(viewports)) {
+      test(`have no axe violations, ${theme.name} (${size})`, async ({ page }, testInfo) => {
+        await page.setViewportSize(viewport);
+        await gotoThemed(page, mcp.docs, theme);
+        await expectNoViolations(page, testInfo, `${mcp.docs} controls (${theme.name}, ${size})`, 'h1 ~ div.border-b, article .prose p:has(> a[target="_blank"])');
+      });
+    }
   }
 });

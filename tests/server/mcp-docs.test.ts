@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
 import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
 import { repoRoot } from '../helpers/next-server';
@@ -10,7 +13,8 @@ import { repoRoot } from '../helpers/next-server';
  * build time from the transport, in the sandbox (<ApiExample />), and each
  * documented command, sent as a reader would send it to `next start`, gets
  * the answer the page shows. The tool reference on the page is the one
- * tools/list sends, and the client snippets point at the transport.
+ * tools/list sends, and the client snippets and the one-click install links
+ * point at the transport.
  */
 const get = client(inject('baseUrl'), '127.0.0.103');
 const page = readFileSync(join(repoRoot, 'content/docs/agents/mcp.mdx'), 'utf8');
@@ -99,5 +103,28 @@ describe('the MCP docs page', () => {
     expect(new Set(urls)).toEqual(new Set(['/mcp', '/mcp/docs']));
     const manifest = (await get('/mcp.json')).json<{ mcpServers: Record<string, { url: string }> }>();
     expect(snippets).toContain(manifest.mcpServers.svc!.url);
+  });
+
+  it('gives the one-click installs the server /mcp.json names: svc at its /mcp URL', async () => {
+    const manifest = (await get('/mcp.json')).json<{ mcpServers: Record<string, { url: string }> }>();
+    const svc = { name: 'svc', url: manifest.mcpServers.svc!.url };
+    // The links as a markdown reader reads them (a `&` in a destination may be written `\&`).
+    const hrefs: string[] = [];
+    visit(unified().use(remarkParse).parse(markdown), 'link', (node) => void hrefs.push(node.url));
+    const cursor = hrefs.filter((href) => href.startsWith('https://cursor.com/en/install-mcp?') || href.startsWith('cursor://anysphere.cursor-deeplink/mcp/install?'));
+    expect(cursor).toHaveLength(2);
+    for (const href of cursor) {
+      const query = new URL(href).searchParams;
+      expect({ name: query.get('name'), ...JSON.parse(Buffer.from(query.get('config')!, 'base64').toString('utf8')) }).toEqual(svc);
+    }
+    const vscodePrefix = 'vscode:mcp/install?';
+    const vscode = hrefs.flatMap((href) =>
+      href.startsWith('https://insiders.vscode.dev/redirect?') ? [new URL(href).searchParams.get('url')!] : href.startsWith(vscodePrefix) ? [href] : [],
+    );
+    expect(vscode).toHaveLength(2);
+    for (const deeplink of vscode) {
+      expect(deeplink.startsWith(vscodePrefix)).toBe(true);
+      expect(JSON.parse(decodeURIComponent(deeplink.slice(vscodePrefix.length)))).toEqual({ ...svc, type: 'http' });
+    }
   });
 });

@@ -1,16 +1,12 @@
-import { FileTextIcon, SquarePenIcon } from '@/components/icons';
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { findPage, source } from '@/lib/docs-source/collection';
 import { pageMDXComponents } from '@/components/mdx';
-import { CopyMarkdownButton } from '@/components/docs/copy-markdown-button';
+import { PageActions } from '@/components/docs/page-actions';
 import { DocsShell } from '@/components/docs/shell';
 import { PageStructuredData } from '@/components/structured-data';
 import { docsImageUrl, docsMarkdownUrl } from '@/lib/routes';
 import { repositoryUrl, siteRepo } from '@/lib/site';
-
-const actionLink =
-  'inline-flex items-center gap-2 rounded-md border px-2 py-1.5 text-xs font-medium text-fd-muted-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
 
 export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
   const params = await props.params;
@@ -27,16 +23,7 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
       <h1 className="text-[1.75em] font-semibold">{page.data.title}</h1>
       {page.data.description && <p className="text-lg text-fd-muted-foreground">{page.data.description}</p>}
       <div className="flex flex-row flex-wrap items-center gap-2 border-b pb-6">
-        <CopyMarkdownButton markdownUrl={markdownUrl} />
-        {/* Plain links: a text view and another site are never prefetched. */}
-        <a href={markdownUrl} className={actionLink}>
-          <FileTextIcon className="size-3.5" />
-          View as Markdown
-        </a>
-        <a href={editUrl} className={actionLink}>
-          <SquarePenIcon className="size-3.5" />
-          Edit on GitHub
-        </a>
+        <PageActions pageUrl={page.url} markdownUrl={markdownUrl} editUrl={editUrl} />
       </div>
     </>
   );
