@@ -9,7 +9,8 @@
 // (lib/docs/search-export.ts, lib/core/search-data.ts). Beside it, the docs
 // as data (.search/docs-data.json, lib/docs-source/docs-data.ts): what every server
 // route but the docs page reads in production, instead of compiling the MDX
-// into its own bundle.
+// into its own bundle, with each page's last-changed date, which the docs
+// page reads from it too.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +25,12 @@ const started = performance.now();
 
 // .source/server.ts lists every page of the docs collection, as `next build` reads it.
 await postInstall();
-const { compileDocs, registerLoaders } = await import('./compile-docs.mjs');
+const { collectionFiles, compileDocs, registerLoaders } = await import('./compile-docs.mjs');
 registerLoaders();
 
-const [{ docsDataFile, docsSourceOf }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }, { asciiJson }] = await Promise.all([
+const [{ docsDataFile, docsSourceOf, datedDocsData }, { contentDates, datesLogLine }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }, { asciiJson }] = await Promise.all([
   import('../lib/docs-source/docs-data.ts'),
+  import('../lib/docs-source/last-modified.ts'),
   import('../lib/docs/search-export.ts'),
   import('../lib/core/search-data.ts'),
   import('../lib/docs/search-prebuilt.ts'),
@@ -36,8 +38,14 @@ const [{ docsDataFile, docsSourceOf }, { exportSourceIndex }, { buildSearchData 
   import('../lib/platform/ascii-json.ts'),
 ]);
 
-const hash = contentHash(path.join(root, 'content', 'docs'));
-const docsData = await compileDocs(hash);
+const contentDir = path.join(root, 'content', 'docs');
+const hash = contentHash(contentDir);
+// Each page's and meta.json's last-changed date from git's history (lib/docs-source/last-modified.ts).
+const { pages: pageFiles, metas: metaFiles } = collectionFiles();
+const datesStarted = performance.now();
+const dates = await contentDates(contentDir, [...pageFiles, ...metaFiles].map(({ file }) => file));
+console.log(`build-search-data: ${datesLogLine(dates, pageFiles.map(({ file }) => file), performance.now() - datesStarted)}`);
+const docsData = datedDocsData(await compileDocs(hash), dates.dates);
 // The docs source as the production routes make it from that file (lib/docs-source/route-docs.ts).
 const source = docsSourceOf(docsData);
 const data = await buildSearchData(await exportSourceIndex(source));

@@ -1,5 +1,6 @@
 import { serve } from '@/lib/endpoints/route-handlers';
 import { llmsTxtHandler } from '@/lib/docs/text-views';
 
-export const dynamic = 'force-static';
+// Per request: the answer reads the request's validators (a 304 to If-None-Match or If-Modified-Since).
+export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(llmsTxtHandler);

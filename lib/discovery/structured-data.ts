@@ -21,6 +21,13 @@ export interface DocsPageFacts {
   url: string;
   title: string;
   description?: string;
+  /**
+   * ISO 8601: when the page's source last changed (its last commit,
+   * lib/docs-source/last-modified.ts). No `datePublished` beside it: nothing
+   * records when a page was first published (a file's first commit is
+   * neither its publication nor kept across a rename).
+   */
+  dateModified?: string;
 }
 
 const context = 'https://schema.org' as const;
@@ -86,6 +93,7 @@ export function techArticleObject(origin: string, page: DocsPageFacts): JsonLd {
     headline: page.title,
     ...(page.description ? { description: page.description } : {}),
     url: `${origin}${page.url}`,
+    ...(page.dateModified ? { dateModified: page.dateModified } : {}),
     inLanguage: 'en',
     isPartOf: { '@id': websiteId(origin) },
     about: { '@id': layerId(origin) },

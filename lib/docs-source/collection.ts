@@ -1,6 +1,6 @@
 import { docs } from 'fumadocs-mdx:collections/server';
 import { loader } from 'fumadocs-core/source';
-import { docsLlmsOf, pageFinder } from './docs-data';
+import { pageFinder } from './docs-data';
 import { docsRoute } from '@/lib/routes';
 
 /**
@@ -22,4 +22,5 @@ export type DocsPage = NonNullable<ReturnType<typeof source.getPage>>;
 /** The page at exactly these slugs, as the router decoded them, or undefined (lib/docs-source/docs-data.ts pageFinder). */
 export const findPage: (slugs: readonly string[] | undefined) => DocsPage | undefined = pageFinder(source.getPages());
 
-export const docsLlms = docsLlmsOf(source);
+/** Every page's and meta.json's path under content/docs, as the docs data lists them (their dates: route-docs.ts). */
+export const contentFiles = (): string[] => [...docs.docs, ...docs.meta].map((entry) => entry.info.path);

@@ -25,11 +25,23 @@ interface FileInfo {
 }
 
 export interface DocsDataFile {
-  /** The fingerprint of content/docs (lib/docs/content-hash.mjs) it was made from. */
+  /**
+   * The fingerprint of content/docs (lib/docs/content-hash.mjs) it was made
+   * from. The dates are not in it: they come from git's history, not the
+   * files, and a new commit that changes no file changes nothing the hash
+   * keys (the search index).
+   */
   contentHash: string;
   /** In the order of the collection (.source/server.ts). */
-  pages: { info: FileInfo; frontmatter: Record<string, unknown>; structuredData: StructuredData; markdown: string }[];
-  metas: { info: FileInfo; data: Record<string, unknown> }[];
+  pages: { info: FileInfo; frontmatter: Record<string, unknown>; structuredData: StructuredData; markdown: string; lastModified: string }[];
+  metas: { info: FileInfo; data: Record<string, unknown>; lastModified: string }[];
+}
+
+/** The data as compiled, before the build dates it (`datedDocsData`). */
+export interface UndatedDocsData {
+  contentHash: string;
+  pages: Omit<DocsDataFile['pages'][number], 'lastModified'>[];
+  metas: Omit<DocsDataFile['metas'][number], 'lastModified'>[];
 }
 
 /** What the data file is made from: the docs collection as Fumadocs MDX's server runtime gives it. */
@@ -38,7 +50,7 @@ export interface CompiledDocs {
   meta: ({ info: FileInfo } & Record<string, unknown>)[];
 }
 
-export async function docsDataOf(collection: CompiledDocs, contentHash: string): Promise<DocsDataFile> {
+export async function docsDataOf(collection: CompiledDocs, contentHash: string): Promise<UndatedDocsData> {
   return {
     contentHash,
     pages: await Promise.all(
@@ -52,6 +64,53 @@ export async function docsDataOf(collection: CompiledDocs, contentHash: string):
     metas: collection.meta.map(({ info, ...data }) => ({ info, data })),
   };
 }
+
+/**
+ * Each page and meta.json with its last-changed date (ISO 8601 in UTC, by
+ * its path under content/docs: lib/docs-source/last-modified.ts).
+ */
+export function datedDocsData(data: UndatedDocsData, dates: ReadonlyMap<string, string>): DocsDataFile {
+  const dated = <T extends { info: FileInfo }>(entry: T) => {
+    const lastModified = dates.get(entry.info.path);
+    if (!lastModified) throw new Error(`${entry.info.path} has no last-changed date`);
+    return { ...entry, lastModified };
+  };
+  return { ...data, pages: data.pages.map(dated), metas: data.metas.map(dated) };
+}
+
+/**
+ * The last-changed dates of the docs, which every door that shows one
+ * reads: the docs page's `<time>`, the twins' header line and
+ * `Last-Modified`, the JSON-LD `dateModified`, the sitemap's `<lastmod>`.
+ */
+export interface DocsDates {
+  /** The date of a page or meta.json by its path under content/docs (`page.path`): ISO 8601 in UTC, whole seconds. */
+  of(path: string): string;
+  /**
+   * The newest of every page's and meta.json's: when the docs as a whole last
+   * changed (/llms.txt and /llms-full.txt, whose order and titles come from
+   * the meta.json files too).
+   */
+  newest: string;
+}
+
+export function docsDatesOf(entries: Iterable<readonly [path: string, lastModified: string]>): DocsDates {
+  const dates = new Map(entries);
+  // ISO 8601 in UTC with a fixed shape: text order is time order.
+  const newest = [...dates.values()].reduce((a, b) => (a > b ? a : b), '');
+  return {
+    of(path) {
+      const date = dates.get(path);
+      if (date === undefined) throw new Error(`No last-changed date for ${path}`);
+      return date;
+    },
+    newest,
+  };
+}
+
+/** The dates the data file holds. */
+export const fileDates = (file: DocsDataFile): DocsDates =>
+  docsDatesOf([...file.pages, ...file.metas].map((entry) => [entry.info.path, entry.lastModified] as const));
 
 /** Page data as the source built from the file holds it (the collection's page data, less the compiled body). */
 export interface DocsDataPage {
@@ -89,12 +148,16 @@ export function docsSourceOf(file: DocsDataFile) {
   return loader({ baseUrl: docsRoute, source });
 }
 
-/** Every page's processed markdown under a heading (/llms-full.txt, the .md twins), for either source. */
-export function docsLlmsOf<C extends LoaderConfig>(source: LoaderOutput<C>): LLMsWithPages<C['page']> {
+/**
+ * Every page's processed markdown under a heading and its last-changed day
+ * (/llms-full.txt, the .md twins), for either source.
+ */
+export function docsLlmsOf<C extends LoaderConfig>(source: LoaderOutput<C>, dates: () => Promise<DocsDates>): LLMsWithPages<C['page']> {
   return llms(source, {
     renderPage: async (page) => {
       const data = page.data as { title?: string; getText(type: 'processed'): Promise<string> };
-      return `# ${data.title} (${page.url})\n\n${await data.getText('processed')}`;
+      const [text, { of }] = await Promise.all([data.getText('processed'), dates()]);
+      return `# ${data.title} (${page.url})\n\nLast updated: ${of(page.path).slice(0, 10)}\n\n${text}`;
     },
   });
 }
@@ -124,5 +187,8 @@ export async function readDocsData(root: string, expectedHash: string | undefine
   }
   const file = JSON.parse(text) as DocsDataFile;
   if (!expectedHash || file.contentHash !== expectedHash) throw new Error(`${docsDataFile} was made from other content than this build's pages: ${remedy}`);
+  if (![...file.pages, ...file.metas].every((entry) => typeof entry.lastModified === 'string')) {
+    throw new Error(`${docsDataFile} has no last-changed dates (an older build made it): ${remedy}`);
+  }
   return file;
 }

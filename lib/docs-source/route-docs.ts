@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { LLMsWithPages } from 'fumadocs-core/source';
-import { docsLlmsOf, docsSourceOf, pageFinder, readDocsData } from './docs-data';
+import { docsDatesOf, docsLlmsOf, docsSourceOf, fileDates, pageFinder, readDocsData, type DocsDates } from './docs-data';
+import type { ContentDates } from './last-modified';
 
 type DocsSource = ReturnType<typeof docsSourceOf>;
 type DocsPage = NonNullable<ReturnType<DocsSource['getPage']>>;
@@ -8,6 +10,13 @@ export interface RouteDocs {
   source: DocsSource;
   llms: LLMsWithPages<DocsPage>;
   findPage(slugs: readonly string[] | undefined): DocsPage | undefined;
+  /**
+   * Every page's last-changed date (lib/docs-source/last-modified.ts): the
+   * docs data's in production; under `next dev` found on request by the same
+   * rule, so a commit shows without a restart. An MCP resource's
+   * `annotations.lastModified` reads `dates().of(page.path)` too.
+   */
+  dates(): Promise<DocsDates>;
 }
 
 let production: Promise<RouteDocs> | undefined;
@@ -20,20 +29,40 @@ let production: Promise<RouteDocs> | undefined;
  * not hold the compiled MDX; under `next dev` pages change while the server
  * runs, and they come from the collection (lib/docs-source/collection.ts), as the docs
  * page's do. The branch is decided at build time (NODE_ENV is inlined), so a
- * production bundle does not reach the collection's import.
+ * production bundle does not reach the collection's import, nor git's.
  */
 export function routeDocs(): Promise<RouteDocs> {
   if (process.env.NODE_ENV === 'development') {
     // The collection's pages hold what the file's do, and more (the compiled body).
-    return import('./collection').then(({ source, docsLlms, findPage }) => ({ source, llms: docsLlms, findPage }) as unknown as RouteDocs);
+    return import('./collection').then(({ source, contentFiles, findPage }) => {
+      // Asked once per request however many pages it renders (/llms-full.txt).
+      let asked: Promise<DocsDates> | undefined;
+      const dates = () => (asked ??= devDates(contentFiles()));
+      return { source, llms: docsLlmsOf(source, dates), findPage, dates } as unknown as RouteDocs;
+    });
   }
   if (!production) {
     production = readDocsData(process.cwd(), process.env.SVC_CONTENT_HASH).then((file) => {
       const source = docsSourceOf(file);
-      return { source, llms: docsLlmsOf(source), findPage: pageFinder(source.getPages()) };
+      const dates = Promise.resolve(fileDates(file));
+      return { source, llms: docsLlmsOf(source, () => dates), findPage: pageFinder(source.getPages()), dates: () => dates };
     });
     // A failed read is tried again on the next request.
     production.catch(() => (production = undefined));
   }
   return production;
+}
+
+/** A docs page's last-changed date (ISO 8601 in UTC), by its path under content/docs. */
+export async function pageLastModified(pagePath: string): Promise<string> {
+  return (await (await routeDocs()).dates()).of(pagePath);
+}
+
+let watcher: Promise<(files: readonly string[]) => Promise<ContentDates>> | undefined;
+
+/** Under `next dev`: the dates of the collection's files now (git's history pass made again only after a commit). */
+async function devDates(files: readonly string[]): Promise<DocsDates> {
+  watcher ??= import('./last-modified').then(({ contentDatesWatcher }) => contentDatesWatcher(path.join(process.cwd(), 'content', 'docs')));
+  const { dates } = await (await watcher)(files);
+  return docsDatesOf(dates);
 }

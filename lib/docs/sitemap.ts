@@ -14,16 +14,19 @@ import { routeDocs } from '@/lib/docs-source/route-docs';
  */
 export interface SitemapEntry {
   url: string;
+  /** W3C Datetime: a docs page's last-changed date (lib/docs-source/last-modified.ts); the other pages have none to give. */
+  lastModified?: string;
   changeFrequency: 'weekly' | 'monthly';
   priority: number;
 }
 
 /** Every indexable URL: the home page, each docs page, each problem page. */
 export async function sitemapEntries(origin = publicOrigin(env())): Promise<SitemapEntry[]> {
-  const { source } = await routeDocs();
+  const { source, dates } = await routeDocs();
+  const { of } = await dates();
   return [
     { url: `${origin}/`, changeFrequency: 'weekly', priority: 1 },
-    ...source.getPages().map((page) => ({ url: `${origin}${page.url}`, changeFrequency: 'weekly' as const, priority: 0.8 })),
+    ...source.getPages().map((page) => ({ url: `${origin}${page.url}`, lastModified: of(page.path), changeFrequency: 'weekly' as const, priority: 0.8 })),
     ...allProblemCodes.map((code) => ({ url: `${origin}${problemTypeRoute(code)}`, changeFrequency: 'monthly' as const, priority: 0.3 })),
   ];
 }
@@ -34,7 +37,7 @@ const escapeXml = (text: string) =>
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
   const urls = entries.map(
     (entry) =>
-      `<url><loc>${escapeXml(entry.url)}</loc><changefreq>${entry.changeFrequency}</changefreq><priority>${entry.priority}</priority></url>`,
+      `<url><loc>${escapeXml(entry.url)}</loc>${entry.lastModified ? `<lastmod>${entry.lastModified}</lastmod>` : ''}<changefreq>${entry.changeFrequency}</changefreq><priority>${entry.priority}</priority></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

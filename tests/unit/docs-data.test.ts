@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loader, type StaticSource } from 'fumadocs-core/source';
 import { server } from 'fumadocs-mdx/runtime/server';
-import { docsDataFile, docsDataOf, docsLlmsOf, docsSourceOf, pageFinder, readDocsData, type CompiledDocs } from '@/lib/docs-source/docs-data';
+import { datedDocsData, docsDataFile, docsDataOf, docsDatesOf, docsLlmsOf, docsSourceOf, fileDates, pageFinder, readDocsData, type CompiledDocs } from '@/lib/docs-source/docs-data';
 import { exportSourceIndex } from '@/lib/docs/search-export';
 import { docsRoute } from '@/lib/routes';
 
@@ -39,28 +39,55 @@ async function collection() {
   );
 }
 
+/** Each file's last-changed date, as scripts/build-search-data.mjs finds them (lib/docs-source/last-modified.ts). */
+const dates = new Map([
+  ['index.mdx', '2026-11-01T09:00:00Z'],
+  ['rooms/appearance.mdx', '2026-11-20T14:03:11Z'],
+  ['rooms/windows.mdx', '2026-11-18T23:59:59Z'],
+  ['meta.json', '2026-10-30T00:00:00Z'],
+  ['rooms/meta.json', '2026-11-21T08:00:00Z'],
+]);
+const datesNow = () => Promise.resolve(docsDatesOf(dates));
+
 describe('the docs as data', () => {
   it('make the source the collection makes', async () => {
     const docs = await collection();
     const compiled = loader({ baseUrl: docsRoute, source: docs.toFumadocsSource() });
-    const fromData = docsSourceOf(JSON.parse(JSON.stringify(await docsDataOf(docs, 'hash'))));
+    const fromData = docsSourceOf(JSON.parse(JSON.stringify(datedDocsData(await docsDataOf(docs, 'hash'), dates))));
 
     const facts = (pages: { url: string; slugs: string[]; path: string; data: { title?: string; description?: string } }[]) =>
       pages.map(({ url, slugs, path, data }) => ({ url, slugs, path, title: data.title, description: data.description }));
     expect(facts(fromData.getPages())).toEqual(facts(compiled.getPages()));
     expect(fromData.getPageTree()).toEqual(compiled.getPageTree());
 
-    const [ours, theirs] = [docsLlmsOf(fromData), docsLlmsOf(compiled)];
+    const [ours, theirs] = [docsLlmsOf(fromData, datesNow), docsLlmsOf(compiled, datesNow)];
     expect(await ours.index()).toBe(await theirs.index());
     expect(await ours.full()).toBe(await theirs.full());
+    // The twin's header: the title and URL, then the page's last-changed day (UTC); then its text as it was.
     expect(await ours.page(pageFinder(fromData.getPages())(['rooms', 'appearance'])!)).toBe(
-      '# Appearance (/docs/rooms/appearance)\n\n## Wallpaper\n\nA picture.\n',
+      '# Appearance (/docs/rooms/appearance)\n\nLast updated: 2026-11-20\n\n## Wallpaper\n\nA picture.\n',
     );
     expect(await exportSourceIndex(fromData)).toEqual(await exportSourceIndex(compiled));
   });
 
+  it('hold each page\'s and meta.json\'s date, and the newest of them', async () => {
+    const file = datedDocsData(await docsDataOf(await collection(), 'hash'), dates);
+    expect(file.pages.map((page) => [page.info.path, page.lastModified])).toEqual([
+      ['index.mdx', '2026-11-01T09:00:00Z'],
+      ['rooms/appearance.mdx', '2026-11-20T14:03:11Z'],
+      ['rooms/windows.mdx', '2026-11-18T23:59:59Z'],
+    ]);
+    const read = fileDates(JSON.parse(JSON.stringify(file)));
+    expect(read.of('rooms/windows.mdx')).toBe('2026-11-18T23:59:59Z');
+    // A meta.json orders and names the pages of /llms.txt: its change is the docs' newest here.
+    expect(read.newest).toBe('2026-11-21T08:00:00Z');
+    expect(() => read.of('rooms/gone.mdx')).toThrow(/No last-changed date/);
+    const undated = await docsDataOf(await collection(), 'hash');
+    expect(() => datedDocsData(undated, new Map())).toThrow(/index.mdx has no last-changed date/);
+  });
+
   it('find a page by its exact slugs only', async () => {
-    const find = pageFinder(docsSourceOf(await docsDataOf(await collection(), 'hash')).getPages());
+    const find = pageFinder(docsSourceOf(datedDocsData(await docsDataOf(await collection(), 'hash'), dates)).getPages());
     expect(find(['rooms', 'windows'])?.url).toBe('/docs/rooms/windows');
     expect(find(undefined)?.url).toBe('/docs');
     expect(find(['rooms/windows'])).toBeUndefined();
@@ -74,6 +101,9 @@ describe('the docs as data', () => {
       await expect(readDocsData(root, 'a')).resolves.toMatchObject({ contentHash: 'a' });
       await expect(readDocsData(root, 'b')).rejects.toThrow(/other content/);
       await expect(readDocsData(root, undefined)).rejects.toThrow(/other content/);
+      // A file an older build wrote, with no dates, is made again rather than read.
+      writeFileSync(path.join(root, docsDataFile), JSON.stringify({ contentHash: 'a', pages: [{ info: { path: 'index.mdx' } }], metas: [] }));
+      await expect(readDocsData(root, 'a')).rejects.toThrow(/no last-changed dates.*run scripts\/build-search-data.mjs/);
       rmSync(path.join(root, docsDataFile));
       await expect(readDocsData(root, 'a')).rejects.toThrow(/cannot be read: run scripts\/build-search-data.mjs/);
     } finally {

@@ -1,7 +1,9 @@
 import { notFound } from 'next/navigation';
 import type { Metadata } from 'next';
 import { findPage, source } from '@/lib/docs-source/collection';
+import { pageLastModified } from '@/lib/docs-source/route-docs';
 import { pageMDXComponents } from '@/components/mdx';
+import { LastUpdated } from '@/components/docs/last-updated';
 import { PageActions } from '@/components/docs/page-actions';
 import { DocsShell } from '@/components/docs/shell';
 import { PageStructuredData } from '@/components/structured-data';
@@ -16,12 +18,14 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
   const MDX = page.data.body;
   const markdownUrl = docsMarkdownUrl(page.slugs);
   const editUrl = `${repositoryUrl(siteRepo)}/blob/${siteRepo.branch}/content/docs/${page.path}`;
+  const lastModified = await pageLastModified(page.path);
 
   const head = (
     <>
-      <PageStructuredData page={{ url: page.url, title: page.data.title, description: page.data.description }} />
+      <PageStructuredData page={{ url: page.url, title: page.data.title, description: page.data.description, dateModified: lastModified }} />
       <h1 className="text-[1.75em] font-semibold">{page.data.title}</h1>
       {page.data.description && <p className="text-lg text-fd-muted-foreground">{page.data.description}</p>}
+      <LastUpdated date={lastModified} />
       <div className="flex flex-row flex-wrap items-center gap-2 border-b pb-6">
         <PageActions pageUrl={page.url} markdownUrl={markdownUrl} editUrl={editUrl} />
       </div>

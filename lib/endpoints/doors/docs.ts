@@ -5,7 +5,7 @@ import { debounceMs, maxDialogRequestsPerMinute, tokenBurst, tokenEveryMs } from
 import { dialogSearchRowSchema } from '../docs-search-rows';
 import { documentCache } from '../document-responder';
 import type { DoorSpec } from '../endpoint';
-import { doorLookup, documentHeaders, html, json, markdown, notModified, text } from './shared';
+import { doorLookup, documentHeaders, html, json, markdown, notModified, requiredHeader, text } from './shared';
 
 /**
  * The documentation doors (spec "Documentation and text views"): the
@@ -15,6 +15,16 @@ import { doorLookup, documentHeaders, html, json, markdown, notModified, text } 
 
 /** What every 200 and 304 of /api/search carries. */
 const searchIndexHeaders = documentHeaders(documentCache.searchIndex);
+
+/** The validators of the text views (lib/docs/text-views.ts): on every 200 and 304. */
+const textViewValidators = {
+  ETag: requiredHeader('Strong entity tag, the SHA-256 of the bytes (base64url) before content coding; send it back in `If-None-Match` for a 304'),
+  'Last-Modified': requiredHeader('When the content last changed: the last commit that touched the page\'s source (for the llms files, the newest of every page\'s and meta.json\'s); send it back in `If-Modified-Since` for a 304'),
+};
+const twinHeaders = { ...textViewValidators, 'Cache-Control': requiredHeader('`public, max-age=300, s-maxage=3600`') };
+/** What the text views say of their validators. */
+const revalidation =
+  '`If-None-Match` with its ETag (or `*`) answers 304 with no body; without `If-None-Match`, `If-Modified-Since` at or after its `Last-Modified` does too (RFC 9110 §13.2.2).';
 
 /** The dialog's pacing (lib/search-dialog-pacing.ts) in a sentence, for the endpoint's description. */
 export const dialogPacingDescription =
@@ -68,7 +78,7 @@ export const docsDoors = {
     tag: 'Documentation',
     summary: 'A documentation page',
     description:
-      'HTML, or its markdown twin when `Accept` prefers `text/markdown` (quality values honoured). A client accepting neither HTML, markdown nor a wildcard gets 406. Responses vary on Accept, User-Agent and Accept-Encoding.',
+      `HTML, or its markdown twin when \`Accept\` prefers \`text/markdown\` (quality values honoured). A client accepting neither HTML, markdown nor a wildcard gets 406. Responses vary on Accept, User-Agent and Accept-Encoding. The twin carries \`ETag\` and \`Last-Modified\`: ${revalidation} The HTML carries an ETag of its own, which \`If-None-Match\` matches too.`,
     params: z.object({ path: z.string().describe('Page path, e.g. `rooms/appearance`') }),
     responses: {
       200: {
@@ -77,6 +87,7 @@ export const docsDoors = {
         schema: z.string(),
         alternates: [{ representation: 'markdown', schema: z.string() }],
       },
+      304: { description: 'The representation chosen is the one the client holds (its validators matched): no body', representation: 'none' },
       404: html('No such page'),
       406: { description: 'No acceptable representation (`not_acceptable`)', representation: 'problem', schema: problemSchema },
     },
@@ -86,24 +97,27 @@ export const docsDoors = {
     tag: 'Documentation',
     summary: 'Markdown twin of a documentation page',
     description:
-      'The page as markdown (`# Title (url)`, then its text): the same bytes its own URL answers when `Accept` prefers `text/markdown`. Cached five minutes (an hour at shared caches); a path that names no page is a 404, never cached, pointing at /llms.txt.',
+      `The page as markdown (\`# Title (url)\`, a \`Last updated: YYYY-MM-DD\` line, then its text): the same bytes its own URL answers when \`Accept\` prefers \`text/markdown\`. Cached five minutes (an hour at shared caches); ${revalidation} A path that names no page is a 404, never cached, pointing at /llms.txt.`,
     params: z.object({ path: z.string() }),
-    responses: { 200: markdown('The page as markdown'), 404: markdown('No such page') },
+    responses: {
+      200: { ...markdown('The page as markdown'), headers: twinHeaders },
+      304: notModified(twinHeaders),
+      404: markdown('No such page'),
+    },
     errors: [],
   },
   llmsTxt: {
     tag: 'Documentation',
     summary: 'One entry per documentation page (llmstxt.org)',
-    description:
-      'The llmstxt.org index: the documentation\'s page tree as a markdown list, a link and the description of each page, folders as nested lists. Each page\'s markdown is at its `.md` twin; /llms-full.txt holds them all.',
-    responses: { 200: text('The index') },
+    description: `The llmstxt.org index: the documentation's page tree as a markdown list, a link and the description of each page, folders as nested lists. Each page's markdown is at its \`.md\` twin; /llms-full.txt holds them all. ${revalidation}`,
+    responses: { 200: text('The index', textViewValidators), 304: notModified(textViewValidators) },
     errors: [],
   },
   llmsFullTxt: {
     tag: 'Documentation',
     summary: 'Full text of every documentation page',
-    description: 'Every documentation page as its `.md` twin renders it (`# Title (url)`, then its text), one after another in one file.',
-    responses: { 200: text('Every page as markdown') },
+    description: `Every documentation page as its \`.md\` twin renders it (\`# Title (url)\`, a \`Last updated: YYYY-MM-DD\` line, then its text), one after another in one file. ${revalidation}`,
+    responses: { 200: text('Every page as markdown', textViewValidators), 304: notModified(textViewValidators) },
     errors: [],
   },
   designDoc: {
@@ -117,7 +131,7 @@ export const docsDoors = {
   sitemap: {
     tag: 'Documentation',
     summary: 'Every indexable URL',
-    description: 'The home page, every documentation page and every problem page, as absolute URLs on the public origin, each with a change frequency and a priority (sitemaps.org 0.9).',
+    description: 'The home page, every documentation page and every problem page, as absolute URLs on the public origin, each with a change frequency and a priority, and each documentation page with its last-changed date as `<lastmod>` (sitemaps.org 0.9).',
     responses: { 200: { description: 'The sitemap', representation: 'xml', schema: z.string() } },
     errors: [],
   },

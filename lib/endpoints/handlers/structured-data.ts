@@ -7,18 +7,21 @@ import { door } from '../handler';
 
 /**
  * GET /schema.jsonl. Apart from the other discovery documents because it
- * reads the docs source (every page's title and description), which only
+ * reads the docs source (every page's title, description and date), which only
  * this route should pull into its bundle.
  */
 export const structuredDataHandler = door(
   endpointById('structuredData'),
   documentResponder({
     contentType: 'application/jsonl; charset=utf-8',
-    body: async () =>
-      structuredDataLines(
+    body: async () => {
+      const { source, dates } = await routeDocs();
+      const { of } = await dates();
+      return structuredDataLines(
         runtime().origin,
-        (await routeDocs()).source.getPages().map((page) => ({ url: page.url, title: page.data.title, description: page.data.description })),
-      ),
+        source.getPages().map((page) => ({ url: page.url, title: page.data.title, description: page.data.description, dateModified: of(page.path) })),
+      );
+    },
     cacheControl: documentCache.deployed,
   }),
 );

@@ -6,6 +6,6 @@ import { markdownTwinResponse } from '@/lib/docs/text-views';
 // unknown path a stranger asks for.
 export const dynamic = 'force-dynamic';
 
-export async function GET(_req: Request, { params }: RouteContext<'/llms.mdx/docs/[[...slug]]'>) {
-  return markdownTwinResponse((await params).slug ?? []);
+export async function GET(request: Request, { params }: RouteContext<'/llms.mdx/docs/[[...slug]]'>) {
+  return markdownTwinResponse(request, (await params).slug ?? []);
 }
