@@ -21,6 +21,9 @@ export interface RouteDocs {
 
 let production: Promise<RouteDocs> | undefined;
 
+/** Under `next dev`: the dates of the collection's files now (git's history pass made again only after a commit). */
+let watcher: ((files: readonly string[]) => Promise<ContentDates>) | undefined;
+
 /**
  * The docs for every server bundle but the docs page's: the text views,
  * /api/search, the Open Graph images, the sitemap, /schema.jsonl, the
@@ -34,10 +37,12 @@ let production: Promise<RouteDocs> | undefined;
 export function routeDocs(): Promise<RouteDocs> {
   if (process.env.NODE_ENV === 'development') {
     // The collection's pages hold what the file's do, and more (the compiled body).
-    return import('./collection').then(({ source, contentFiles, findPage }) => {
+    return Promise.all([import('./collection'), import('./last-modified')]).then(([{ source, contentFiles, findPage }, { contentDatesWatcher }]) => {
+      watcher ??= contentDatesWatcher(path.join(process.cwd(), 'content', 'docs'));
+      const datesNow = watcher;
       // Asked once per request however many pages it renders (/llms-full.txt).
       let asked: Promise<DocsDates> | undefined;
-      const dates = () => (asked ??= devDates(contentFiles()));
+      const dates = () => (asked ??= datesNow(contentFiles()).then(({ dates: found }) => docsDatesOf(found)));
       return { source, llms: docsLlmsOf(source, dates), findPage, dates } as unknown as RouteDocs;
     });
   }
@@ -58,11 +63,3 @@ export async function pageLastModified(pagePath: string): Promise<string> {
   return (await (await routeDocs()).dates()).of(pagePath);
 }
 
-let watcher: Promise<(files: readonly string[]) => Promise<ContentDates>> | undefined;
-
-/** Under `next dev`: the dates of the collection's files now (git's history pass made again only after a commit). */
-async function devDates(files: readonly string[]): Promise<DocsDates> {
-  watcher ??= import('./last-modified').then(({ contentDatesWatcher }) => contentDatesWatcher(path.join(process.cwd(), 'content', 'docs')));
-  const { dates } = await (await watcher)(files);
-  return docsDatesOf(dates);
-}

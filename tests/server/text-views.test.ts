@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
 
@@ -109,5 +111,107 @@ describe('search index', () => {
     expect(sections.length).toBeGreaterThan(100);
     expect(sections.every((row) => typeof row.page_id === 'string')).toBe(true);
     expect(rows.some((row) => row.url === '/docs/rooms/windows#layer.windows.accordionPadding')).toBe(true);
+  });
+});
+
+describe('last-changed dates and revalidation of the text views', () => {
+  const textViews = ['/docs/install.md', '/docs/rooms/appearance.md', '/llms.txt', '/llms-full.txt'];
+  const imfFixdate = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$/;
+  const sha256 = (bytes: Buffer | string) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+  const vary = (value: string | undefined) => new Set((value ?? '').split(',').map((token) => token.trim().toLowerCase()).filter(Boolean));
+
+  /** What a docs page shows: its `<time datetime>` under the description, and its TechArticle's dateModified. */
+  async function shownDates(page: string) {
+    const html = (await get(page)).body;
+    const time = /Last updated <time dateTime="([^"]+)">([^<]+)<\/time>/i.exec(html);
+    const article = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
+      .find((object) => object['@type'] === 'TechArticle');
+    return { datetime: time?.[1], shown: time?.[2], dateModified: article?.dateModified };
+  }
+
+  it.each(textViews)('%s carries Last-Modified and a strong ETag, the SHA-256 of the bytes before content coding', async (path) => {
+    const plain = await get(path);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.etag).toMatch(/^"[\w-]{43}"$/);
+    expect(plain.headers.etag).toBe(sha256(plain.bytes));
+    expect(plain.headers['last-modified']).toMatch(imfFixdate);
+    // Compressed, the same validators name the same bytes.
+    const compressed = await get(path, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.bytes).equals(plain.bytes)).toBe(true);
+    expect(compressed.headers.etag).toBe(plain.headers.etag);
+    expect(compressed.headers['last-modified']).toBe(plain.headers['last-modified']);
+  });
+
+  it.each(textViews)('%s answers a repeat with If-None-Match or If-Modified-Since with 304 and no body, and a stale validator with 200', async (path) => {
+    const first = await get(path, { headers: { 'accept-encoding': 'br' } });
+    const { etag, 'last-modified': lastModified } = first.headers;
+    const notModified: Record<string, string>[] = [{ 'if-none-match': etag! }, { 'if-none-match': `"other", W/${etag}` }, { 'if-modified-since': lastModified! }];
+    for (const headers of notModified) {
+      const again = await get(path, { headers: { 'accept-encoding': 'br', ...headers } });
+      expect(again.status, JSON.stringify(headers)).toBe(304);
+      expect(again.bytes.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['last-modified']).toBe(lastModified);
+      expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+      // The 304 varies as the 200 does (RFC 9110 §15.4.5).
+      expect(vary(again.headers.vary)).toEqual(vary(first.headers.vary));
+    }
+    const oneSecondEarlier = new Date(Date.parse(lastModified!) - 1000).toUTCString();
+    const stale: Record<string, string>[] = [
+      { 'if-none-match': '"stale"' },
+      { 'if-modified-since': oneSecondEarlier },
+      // If-None-Match decides alone when sent (RFC 9110 §13.2.2): a date that would match is not read.
+      { 'if-none-match': '"stale"', 'if-modified-since': lastModified! },
+      { 'if-modified-since': 'not a date' },
+    ];
+    for (const headers of stale) {
+      const again = await get(path, { headers });
+      expect(again.status, JSON.stringify(headers)).toBe(200);
+      expect(again.bytes.equals((await get(path)).bytes)).toBe(true);
+    }
+  });
+
+  it('the twin at the page URL (Accept: text/markdown) revalidates as the .md twin does', async () => {
+    const twin = await get('/docs/install.md');
+    const headers = { accept: 'text/markdown' };
+    const negotiated = await get('/docs/install', { headers });
+    expect(negotiated.headers.etag).toBe(twin.headers.etag);
+    expect(negotiated.headers['last-modified']).toBe(twin.headers['last-modified']);
+    const byTag = await get('/docs/install', { headers: { ...headers, 'if-none-match': twin.headers.etag! } });
+    const byDate = await get('/docs/install', { headers: { ...headers, 'if-modified-since': twin.headers['last-modified']! } });
+    for (const again of [byTag, byDate]) {
+      expect(again.status).toBe(304);
+      expect(again.body).toBe('');
+      for (const token of ['accept', 'user-agent', 'accept-encoding']) expect(vary(again.headers.vary).has(token), token).toBe(true);
+    }
+  });
+
+  it("every page's <time datetime>, twin header, Last-Modified, sitemap lastmod and JSON-LD dateModified name one date", async () => {
+    const sitemap = (await get('/sitemap.xml')).body;
+    const schema = (await get('/schema.jsonl')).body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const pageDates: number[] = [];
+    for (const page of await docsPages()) {
+      const { datetime, shown, dateModified } = await shownDates(page);
+      expect(datetime, page).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      const day = datetime!.slice(0, 10);
+      // en-US, UTC: "November 20, 2026".
+      expect(shown, page).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(datetime!)));
+      expect(dateModified, page).toBe(datetime);
+      const twin = await get(`${page}.md`);
+      expect(twin.body.split('\n').slice(0, 3), page).toEqual([expect.stringMatching(/^# .+ \(\/docs.*\)$/), '', `Last updated: ${day}`]);
+      expect(twin.headers['last-modified'], page).toBe(new Date(datetime!).toUTCString());
+      expect(sitemap, page).toMatch(new RegExp(`<loc>[^<]*${page.replace(/[/.]/g, '\\$&')}</loc><lastmod>${datetime}</lastmod>`));
+      expect(schema.find((object) => object['@type'] === 'TechArticle' && String(object.url).endsWith(page))?.dateModified, page).toBe(datetime);
+      pageDates.push(Date.parse(datetime!));
+    }
+    // The llms files: the newest of the docs' dates (a meta.json's change counts too).
+    for (const path of ['/llms.txt', '/llms-full.txt']) {
+      expect(Date.parse((await get(path)).headers['last-modified']!), path).toBeGreaterThanOrEqual(Math.max(...pageDates));
+    }
   });
 });

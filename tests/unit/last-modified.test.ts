@@ -23,14 +23,17 @@ function tempFolder(): string {
   return folder;
 }
 
+/** The environment less anything that points git at another repository (a hook's GIT_DIR). */
+const { GIT_DIR: _dir, GIT_WORK_TREE: _tree, GIT_INDEX_FILE: _index, ...environment } = process.env;
+
 /** git with a fixed identity and no user or system configuration. */
 function git(cwd: string, args: string[], dates?: { author: string; committer: string }): string {
   return execFileSync('git', ['-c', 'user.name=Docs', '-c', 'user.email=docs@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
     cwd,
     encoding: 'utf8',
     env: {
-      PATH: process.env.PATH,
-      HOME: cwd,
+      ...environment,
+      GIT_CONFIG_GLOBAL: '/dev/null',
       GIT_CONFIG_NOSYSTEM: '1',
       ...(dates ? { GIT_AUTHOR_DATE: dates.author, GIT_COMMITTER_DATE: dates.committer } : {}),
     },
