@@ -71,7 +71,8 @@ function whyNoHistory(error: unknown): string {
  */
 async function gitHistory(dir: string): Promise<GitHistory> {
   const [log, info] = await Promise.all([
-    run(dir, ['-c', 'core.quotepath=off', 'log', '-c', '--no-renames', '--name-only', '--format=%x00%H %cI', '--', '.']),
+    // Whatever the user's configuration: names unquoted and from the repository's root, no signature lines.
+    run(dir, ['-c', 'core.quotepath=off', '-c', 'log.showSignature=false', 'log', '-c', '--no-renames', '--no-relative', '--name-only', '--format=%x00%H %cI', '--', '.']),
     run(dir, ['rev-parse', '--is-shallow-repository', '--show-prefix', '--git-path', 'shallow']),
   ]);
   const [isShallow, prefix = '', shallowFile] = info.split('\n');

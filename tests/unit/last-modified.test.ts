@@ -83,6 +83,9 @@ describe('last-changed dates from git history', () => {
     expect(result.shallow).toEqual([]);
     for (const file of files) expect(result.dates.get(file), file).toBe(lastCommitDate(content, file));
     expect(datesLogLine(result, ['index.mdx', 'rooms/windows.mdx'], 12.4)).toBe('last-changed dates of 2 pages: 2 from git history (12 ms)');
+    // A repository configured to print names relative to the folder dates them the same.
+    git(path.dirname(path.dirname(content)), ['config', 'diff.relative', 'true']);
+    expect((await contentDates(content, files)).dates).toEqual(result.dates);
   });
 
   it('date a file by the merge that changed it, as `git log -1 -- <file>` does', async () => {
