@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { SearchIcon } from '@/components/icons';
-import { DocsSectionCards } from '@/components/site/docs-sections';
+import { DocsSectionLinks } from '@/components/site/docs-sections';
 import { SiteLayout } from '@/components/site/site-layout';
 
 // Its own tab title, not the home page's; a 404 is not a page to index.
@@ -9,7 +9,8 @@ export const metadata: Metadata = { title: 'Page not found', robots: { index: fa
 /**
  * Where a reader lands from a stale link: say so, offer the search (the
  * header's dialog, opened by `data-open-search`: components/search/search-button.tsx)
- * and the documentation's main sections, so it is never a dead end.
+ * and the documentation's main sections, so it is never a dead end. Lean:
+ * its payload rides along with every page (DocsSectionLinks).
  */
 export default function NotFound() {
   return (
@@ -18,21 +19,16 @@ export default function NotFound() {
         <div className="flex flex-col gap-3">
           <h1 className="text-3xl font-semibold">Page not found</h1>
           <p className="text-fd-muted-foreground">Nothing lives at this address. It may have moved: search the documentation, or start from one of its sections.</p>
-          <button
-            type="button"
-            data-open-search=""
-            data-needs-script=""
-            className="inline-flex h-11 w-full max-w-md items-center gap-2 rounded-lg border bg-fd-secondary/50 px-3 text-start text-fd-muted-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
-          >
+          <button type="button" data-open-search="" data-needs-script="" className="search-box">
             <SearchIcon className="size-4" />
             Search the documentation
           </button>
         </div>
-        <section aria-labelledby="sections-title" className="flex flex-col gap-4">
+        <section aria-labelledby="sections-title" className="flex flex-col gap-3">
           <h2 id="sections-title" className="text-xl font-semibold">
             Documentation
           </h2>
-          <DocsSectionCards headingId="sections-title" />
+          <DocsSectionLinks headingId="sections-title" />
         </section>
       </main>
     </SiteLayout>

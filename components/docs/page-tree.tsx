@@ -2,7 +2,8 @@ import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { ReactNode } from 'react';
 import type { Folder, Node, Root } from 'fumadocs-core/page-tree';
-import { ChevronDownIcon, iconElement, treeIcons } from '@/components/icons';
+import { iconElement, treeIcons } from '@/components/icons';
+import { compactHtml } from '@/lib/docs/compact-html';
 import { treeStateScript } from '@/lib/client/tree-state';
 
 /**
@@ -27,13 +28,11 @@ function containsUrl(folder: Folder, url: string): boolean {
   );
 }
 
-// `.tree-item` (app/global.css): the current page is styled by its aria-current.
-const itemClass = ['tree-item'];
-const separatorClass = 'mt-5 mb-1 px-2 text-sm font-medium text-fd-foreground first:mt-0'.split(' ');
-const folderListClass = 'ms-3.5 flex flex-col gap-0.5 border-s ps-2 pt-0.5'.split(' ');
-// `.tree-folder-head` and `.tree-toggle` (app/global.css): the label takes the row, the chevron sits at its end.
+// Classes on the lists only: the links are styled by their place (`.docs-sidebar` in app/global.css),
+// since a sidebar of many pages would repeat a class on each, twice (its HTML and its RSC payload).
+const separatorClass = ['tree-separator'];
+const folderListClass = ['tree-list'];
 const folderHeadClass = ['tree-folder-head'];
-const toggleClass = ['tree-toggle'];
 
 const element = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
   type: 'element',
@@ -59,7 +58,7 @@ function iconOf(icon: ReactNode): ElementContent[] {
 const label = (icon: ReactNode, name: ReactNode): ElementContent[] => [...iconOf(icon), { type: 'text', value: nameText(name) }];
 
 function pageLink(url: string, current: string, icon: ReactNode, name: ReactNode): Element {
-  return element('a', { ariaCurrent: url === current ? 'page' : undefined, className: itemClass, href: url }, label(icon, name));
+  return element('a', { ariaCurrent: url === current ? 'page' : undefined, href: url }, label(icon, name));
 }
 
 /**
@@ -74,14 +73,9 @@ function folderNode(node: Folder, url: string, id: string): Element {
   const open = current || node.defaultOpen === true;
   const name = nameText(node.name);
   const listId = `${id}-pages`;
-  const head = node.index
-    ? element('a', { ariaCurrent: node.index.url === url ? 'page' : undefined, className: itemClass, href: node.index.url, dataFolderLabel: '' }, label(node.icon, node.name))
-    : element('span', { className: itemClass }, label(node.icon, node.name));
-  const toggle = element(
-    'button',
-    { type: 'button', className: toggleClass, ariaExpanded: String(open), ariaControls: [listId], ariaLabel: `${name} pages`, dataTreeToggle: '' },
-    [iconElement(ChevronDownIcon)],
-  );
+  const head = node.index ? pageLink(node.index.url, url, node.icon, node.name) : element('span', {}, label(node.icon, node.name));
+  // The chevron is drawn in CSS (`.tree-folder-head > button`), not as an SVG a folder.
+  const toggle = element('button', { type: 'button', ariaExpanded: String(open), ariaControls: [listId], ariaLabel: `${name} pages` }, []);
   return element('li', { dataFolder: node.index?.url ?? id, dataCurrent: current ? '' : undefined }, [
     element('div', { className: folderHeadClass }, [head, toggle]),
     element('ul', { id: listId, className: folderListClass, hidden: !open }, treeNodes(node.children, url, listId)),
@@ -98,9 +92,13 @@ function treeNodes(nodes: Node[], url: string, parent = 'tree'): Element[] {
   });
 }
 
-/** The tree's entries for the page at `url`, as the list's HTML. */
+/**
+ * The tree's entries for the page at `url`, as the list's HTML: written
+ * short (optional end tags left out, quotes only where needed), since the
+ * browser's parser reads it as it reads any HTML.
+ */
 export function pageTreeHtml(tree: Root, url: string): string {
-  return toHtml(treeNodes(tree.children, url));
+  return toHtml(treeNodes(tree.children, url), compactHtml);
 }
 
 export function PageTree({ tree, url }: { tree: Root; url: string }) {

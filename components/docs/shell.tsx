@@ -25,43 +25,33 @@ import { Toc, TocButton } from './toc';
 const sidebarId = 'docs-sidebar';
 
 /**
- * The whole path to the page: the docs' root, every folder on the way, and
- * the page itself (not a link: it is where the reader is). A folder's index
- * page is the folder, named once.
+ * The whole path to the page, not only its section: the docs' root and every
+ * folder on the way, each a link. The page itself is not repeated (its title
+ * is the heading below), nor is a folder whose index page this is.
  */
-function breadcrumbs(url: string, tree: Root, title: string): BreadcrumbItem[] {
+function breadcrumbs(url: string, tree: Root): BreadcrumbItem[] {
+  if (url === docsRoute) return [];
   // The docs' root, named as the header's link to it names it.
   const root = { name: navLinks.find((link) => link.url === docsRoute)?.text ?? 'Docs', url: docsRoute };
-  const items = [root, ...getBreadcrumbItems(url, tree, { includePage: true })];
-  const path: BreadcrumbItem[] = [];
-  for (const item of items) {
-    if (path.at(-1)?.url !== undefined && path.at(-1)?.url === item.url) continue;
-    path.push(item);
-  }
-  // The docs' own first page is the root: a path of one says nothing.
-  if (path.length < 2) return [];
-  path[path.length - 1] = { name: title };
-  return path;
+  return [root, ...getBreadcrumbItems(url, tree).filter((item) => item.url !== url)];
 }
 
 export function DocsShell({
   tree,
   url,
-  title,
   toc,
   head,
   children,
 }: {
   tree: Root;
   url: string;
-  title: string;
   toc: TOCItemType[];
   /** Title, description and page actions, shown above "On this page" on small screens. */
   head: ReactNode;
   /** The page's text. */
   children: ReactNode;
 }) {
-  const crumbs = breadcrumbs(url, tree, title);
+  const crumbs = breadcrumbs(url, tree);
   const { previous, next } = findNeighbour(tree, url);
   const menu = (
     <button
@@ -97,11 +87,7 @@ export function DocsShell({
                   {crumbs.map((crumb, index) => (
                     <li key={index} className="inline-flex items-center gap-1">
                       {index > 0 && <ChevronRightIcon className="size-3.5" />}
-                      {index === crumbs.length - 1 ? (
-                        <span aria-current="page" className="text-fd-foreground">
-                          {crumb.name}
-                        </span>
-                      ) : crumb.url ? (
+                      {crumb.url ? (
                         <Link href={crumb.url} prefetch={false} className="hover:text-fd-accent-foreground">
                           {crumb.name}
                         </Link>

@@ -25,7 +25,7 @@ export function TocHighlight() {
   useEffect(() => {
     let observer: IntersectionObserver | undefined;
     const start = () => {
-      const links = [...document.querySelectorAll<HTMLAnchorElement>('nav[data-toc] a[data-toc-link]')];
+      const links = [...document.querySelectorAll<HTMLAnchorElement>('nav[data-toc] li > a')];
       const byId = new Map<string, HTMLAnchorElement>();
       for (const link of links) {
         const id = decodeURIComponent(link.hash.slice(1));

@@ -2,6 +2,7 @@ import type { Element } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { ChevronDownIcon, TextIcon } from '@/components/icons';
 import type { TOCItemType } from 'fumadocs-core/toc';
+import { compactHtml } from '@/lib/docs/compact-html';
 import { nameBreaks } from '@/lib/docs/name-breaks';
 import { TocHighlight } from './toc-highlight';
 
@@ -17,10 +18,11 @@ export const tocId = 'docs-toc';
 const listClass = 'flex flex-col border-s text-sm';
 
 /**
- * The list's entries as one HTML string (hast-util-to-html), as the
- * sidebar's are (components/docs/page-tree.tsx): a room page lists dozens
- * of options, and each entry was two React elements in every render
- * (`next dev` pays for each) and in the page's payload. Undefined when a
+ * The list's entries as one HTML string (hast-util-to-html, written
+ * compactly), as the sidebar's are (components/docs/page-tree.tsx): a room
+ * page lists dozens of options, and each entry was two React elements in
+ * every render (`next dev` pays for each) and in the page's payload. The
+ * links carry no class: `.docs-toc li > a` (app/global.css) styles them. Undefined when a
  * title is not text: rehype-static-trees makes a title of text alone a
  * string, and one with markup (`code`) stays React, listed by the
  * elements below.
@@ -33,12 +35,12 @@ export function tocListHtml(items: TOCItemType[]): string | undefined {
       type: 'element',
       tagName: 'a',
       // In the order the elements write them.
-      properties: { href: item.url, dataTocLink: '', dataDepth: item.depth > 2 ? item.depth : undefined, className: ['toc-link'] },
+      properties: { href: item.url, dataDepth: item.depth > 2 ? item.depth : undefined },
       children: nameBreaks(item.title),
     };
     entries.push({ type: 'element', tagName: 'li', properties: {}, children: [link] });
   }
-  return toHtml(entries);
+  return toHtml(entries, compactHtml);
 }
 
 export function Toc({ items, pageKey }: { items: TOCItemType[]; pageKey: string }) {
@@ -57,7 +59,7 @@ export function Toc({ items, pageKey }: { items: TOCItemType[]; pageKey: string 
         <ul className={listClass}>
           {items.map((item) => (
             <li key={item.url}>
-              <a href={item.url} data-toc-link="" {...(item.depth > 2 ? { 'data-depth': item.depth } : {})} className="toc-link">
+              <a href={item.url} {...(item.depth > 2 ? { 'data-depth': item.depth } : {})}>
                 {typeof item.title === 'string' ? nameBreaks(item.title).map((part, index) => (part.type === 'text' ? part.value : <wbr key={index} />)) : item.title}
               </a>
             </li>

@@ -105,7 +105,7 @@ ${partRules.join(',\n')} { display: inline; }
 function OptionBrowser({ children }: { children: ReactNode }) {
   const total = optionCount;
   return (
-    <div data-option-browser="" className="flex flex-col">
+    <div data-option-browser="" className="option-browser">
       <style>{css}</style>
       <form
         id={filtersForm}
@@ -140,11 +140,11 @@ function OptionBrowser({ children }: { children: ReactNode }) {
           </label>
         </fieldset>
       </form>
-      {/* After the table in the source, so the CSS counter has counted every shown row; shown above it. */}
-      <div data-options-table="" className="order-1">
-        {children}
-      </div>
-      <p className="not-prose mt-4 text-sm text-fd-muted-foreground" aria-hidden="true">
+      {/* The count comes after the table in the source, so the CSS counter has counted every shown row, and is
+          shown above it in a grid row of its own height (`.option-browser`): the table never moves down when the
+          parser reaches the count. */}
+      <div data-options-table="">{children}</div>
+      <p data-options-count-line="" className="not-prose text-sm text-fd-muted-foreground" aria-hidden="true">
         <span data-options-count="">{total}</span> of {total} options shown
       </p>
       <EmptyState />
@@ -163,7 +163,7 @@ function OptionBrowser({ children }: { children: ReactNode }) {
 function EmptyState() {
   const { hostOnly, desktopSafePerKey } = optionMarkLabels;
   return (
-    <div data-options-empty="" className="not-prose order-1 my-6 rounded-xl border bg-fd-card p-6 text-center">
+    <div data-options-empty="" className="not-prose my-6 rounded-xl border bg-fd-card p-6 text-center">
       <p data-options-empty-message="" className="text-fd-foreground">
         No option
         {rooms.map((room) => (

@@ -36,3 +36,24 @@ export function DocsSectionCards({ headingId }: { headingId: string }) {
     </nav>
   );
 }
+
+/**
+ * The sections as a short list of links: the 404 page's. Next writes the
+ * root 404 page into every page's RSC payload (it is the root layout's
+ * not-found boundary), so it stays a few bytes: titles only.
+ */
+export function DocsSectionLinks({ headingId }: { headingId: string }) {
+  return (
+    <nav aria-labelledby={headingId}>
+      <ul className="flex list-none flex-wrap gap-2 p-0">
+        {docsSections.map(({ title, href }) => (
+          <li key={href}>
+            <Link href={href} prefetch={false} className="section-link">
+              {title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

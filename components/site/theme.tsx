@@ -16,34 +16,15 @@ import { iconButton } from './icon-button';
  * when a link in it is followed: a link to a section of the same page
  * does not navigate, so nothing else would close it.
  */
-const script = `(() => {
-  const root = document.documentElement;
-  const media = matchMedia('(prefers-color-scheme: dark)');
-  // From the system's choice, a click first shows the other theme (a click always changes what is seen), then this one, then the system's again.
-  const order = () => (media.matches ? ['system', 'light', 'dark'] : ['system', 'dark', 'light']);
-  const after = (choice) => order()[(order().indexOf(choice) + 1) % 3];
-  const stored = () => { try { const t = localStorage.getItem('theme'); return t === 'light' || t === 'dark' ? t : 'system'; } catch { return 'system'; } };
-  const label = (choice) => 'Theme: ' + choice + '. Switch to ' + after(choice);
-  const name = () => { for (const button of document.querySelectorAll('[data-theme-toggle]')) button.setAttribute('aria-label', label(root.dataset.themeChoice)); };
-  const apply = (choice) => {
-    const theme = choice === 'system' ? (media.matches ? 'dark' : 'light') : choice;
-    root.classList.remove('light', 'dark'); root.classList.add(theme); root.style.colorScheme = theme;
-    root.dataset.themeChoice = choice;
-  };
-  apply(stored());
-  media.addEventListener('change', () => { if (stored() === 'system') apply('system'); });
-  document.addEventListener('DOMContentLoaded', name);
-  document.addEventListener('click', (event) => {
-    if (!(event.target instanceof Element)) return;
-    const popover = event.target.closest('a[href]')?.closest('[popover]');
-    if (popover && popover.matches(':popover-open')) popover.hidePopover();
-    if (!event.target.closest('[data-theme-toggle]')) return;
-    const next = after(stored());
-    try { if (next === 'system') localStorage.removeItem('theme'); else localStorage.setItem('theme', next); } catch {}
-    apply(next);
-    name();
-  });
-})();`;
+// Written short by hand (it is not minified, and every page carries it twice: in <head> and in the RSC payload).
+const script = `(()=>{const r=document.documentElement,d=document,m=matchMedia('(prefers-color-scheme: dark)');
+const get=()=>{try{const t=localStorage.getItem('theme');return t==='light'||t==='dark'?t:'system'}catch{return'system'}};
+const after=c=>{const o=m.matches?['system','light','dark']:['system','dark','light'];return o[(o.indexOf(c)+1)%3]};
+const name=()=>{const c=r.dataset.themeChoice;for(const b of d.querySelectorAll('[data-theme-toggle]'))b.setAttribute('aria-label','Theme: '+c+'. Switch to '+after(c))};
+const apply=c=>{const t=c==='system'?(m.matches?'dark':'light'):c;r.classList.remove('light','dark');r.classList.add(t);r.style.colorScheme=t;r.dataset.themeChoice=c};
+apply(get());m.addEventListener('change',()=>{if(get()==='system')apply('system')});d.addEventListener('DOMContentLoaded',name);
+d.addEventListener('click',e=>{const x=e.target;if(!(x instanceof Element))return;const p=x.closest('a[href]')?.closest('[popover]');if(p&&p.matches(':popover-open'))p.hidePopover();
+if(!x.closest('[data-theme-toggle]'))return;const c=after(get());try{c==='system'?localStorage.removeItem('theme'):localStorage.setItem('theme',c)}catch{}apply(c);name()})})();`;
 
 export function ThemeScript() {
   // Rendered once, in <head>: React leaves a server-rendered script alone on hydration.

@@ -8,58 +8,56 @@
  * One function, run two ways: inline, right after the sidebar's HTML on a
  * full load (before its first paint: no jump), and from the sidebar's client
  * component after a navigation within the app. It is written out as source
- * (`treeStateScript`), so it uses nothing from its module.
+ * (`treeStateScript`), so it uses nothing from its module, and kept short:
+ * every docs page carries it twice (its HTML and its RSC payload).
+ *
+ * A folder is `li[data-folder]` holding a `div` (its label, then its chevron
+ * button) and its `ul` of pages.
  */
 export function applyTreeState(root: Element | null): void {
   if (!root) return;
-  const storageKey = 'docs-tree';
+  const key = 'docs-tree';
   const read = (): Record<string, boolean> => {
     try {
-      return JSON.parse(sessionStorage.getItem(storageKey) ?? '{}') as Record<string, boolean>;
+      return JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, boolean>;
     } catch {
       return {};
     }
   };
-  const write = (state: Record<string, boolean>) => {
+  const save = (state: Record<string, boolean>) => {
     try {
-      sessionStorage.setItem(storageKey, JSON.stringify(state));
+      sessionStorage.setItem(key, JSON.stringify(state));
     } catch {
       // Storage refused (private mode, quota): the folder still toggles, it is only not remembered.
     }
   };
   const show = (folder: Element, open: boolean) => {
-    const toggle = folder.querySelector(':scope > div > [data-tree-toggle]');
-    const list = folder.querySelector(':scope > ul');
-    if (!toggle || !list) return;
-    toggle.setAttribute('aria-expanded', String(open));
-    if (open) list.removeAttribute('hidden');
-    else list.setAttribute('hidden', '');
+    folder.querySelector(':scope>div>button')?.setAttribute('aria-expanded', String(open));
+    folder.querySelector(':scope>ul')?.toggleAttribute('hidden', !open);
   };
   const state = read();
   for (const folder of root.querySelectorAll('[data-folder]')) {
-    const key = folder.getAttribute('data-folder') ?? '';
-    if (folder.hasAttribute('data-current')) delete state[key];
-    else if (key in state) show(folder, state[key] === true);
+    const id = folder.getAttribute('data-folder')!;
+    if (folder.hasAttribute('data-current')) delete state[id];
+    else if (id in state) show(folder, state[id]!);
   }
-  write(state);
+  save(state);
 
   // One listener for every sidebar this document will show (they are replaced on navigation).
-  const marked = document.documentElement;
-  if (marked.hasAttribute('data-tree-listener')) return;
-  marked.setAttribute('data-tree-listener', '');
+  const html = document.documentElement;
+  if (html.hasAttribute('data-tree')) return;
+  html.setAttribute('data-tree', '');
   document.addEventListener('click', (event) => {
-    if (!(event.target instanceof Element)) return;
-    const folder = event.target.closest('[data-folder]');
-    if (!folder) return;
-    const toggle = event.target.closest('[data-tree-toggle]');
-    const label = event.target.closest('a[data-folder-label]');
-    if (!toggle && !label) return;
-    const key = folder.getAttribute('data-folder') ?? '';
-    const open = toggle ? toggle.getAttribute('aria-expanded') !== 'true' : true;
-    if (toggle) show(folder, open);
+    const target = event.target instanceof Element ? event.target : null;
+    const head = target?.closest('[data-folder]>div');
+    if (!head) return;
+    // The chevron toggles; the label opens the folder (and its page).
+    const toggle = target!.closest('button');
+    const open = !toggle || toggle.getAttribute('aria-expanded') !== 'true';
+    if (toggle) show(head.parentElement!, open);
     const next = read();
-    next[key] = open;
-    write(next);
+    next[head.parentElement!.getAttribute('data-folder')!] = open;
+    save(next);
   });
 }
 

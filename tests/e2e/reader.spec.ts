@@ -135,14 +135,14 @@ test('a folder opens from its label or its chevron, and stays as the reader left
   await expect(nav.getByRole('link', { name: 'Limits' })).toBeVisible();
 });
 
-test('the breadcrumb names the whole path, the page last and not as a link', async ({ page }) => {
-  await gotoHydrated(page, docsPageUrl(['rooms', 'appearance']));
+test('the breadcrumb names the whole path, each step a link, and not the page itself', async ({ page }) => {
+  await gotoHydrated(page, docsPageUrl(['agents', 'mcp']));
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
-  await expect(crumbs).toHaveText(['Docs', 'Rooms', 'Appearance']);
+  await expect(crumbs).toHaveText(['Docs', 'Agents']);
   await expect(crumbs.nth(0).getByRole('link')).toHaveAttribute('href', '/docs');
-  await expect(crumbs.nth(1).getByRole('link')).toHaveAttribute('href', '/docs/rooms');
-  await expect(crumbs.nth(2).getByRole('link')).toHaveCount(0);
-  await expect(crumbs.nth(2).locator('[aria-current="page"]')).toHaveText('Appearance');
+  await expect(crumbs.nth(1).getByRole('link')).toHaveAttribute('href', '/docs/agents');
+  await gotoHydrated(page, docsPageUrl(['install']));
+  await expect(crumbs).toHaveText(['Docs']);
 });
 
 /** The option names of a page's headings and contents entries that a line breaks inside a name part. */

@@ -33,7 +33,7 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
   );
 
   return (
-    <DocsShell tree={source.getPageTree()} url={page.url} title={page.data.title} toc={page.data.toc} head={head}>
+    <DocsShell tree={source.getPageTree()} url={page.url} toc={page.data.toc} head={head}>
       <div className="prose flex-1">
         <MDX components={pageMDXComponents(page.url)} />
       </div>
