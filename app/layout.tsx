@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { env, publicOrigin } from '@/lib/env';
 import { siteDescription, siteName, siteTitle } from '@/lib/site';
+import { PageControls } from '@/components/site/page-controls';
 import { ThemeScript } from '@/components/site/theme';
 import { DiscoveryHead } from '@/components/structured-data';
 import './global.css';
@@ -32,7 +33,10 @@ export default function Layout({ children }: LayoutProps<'/'>) {
         <ThemeScript />
         <DiscoveryHead />
       </head>
-      <body className="flex min-h-screen flex-col">{children}</body>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <PageControls />
+      </body>
     </html>
   );
 }

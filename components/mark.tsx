@@ -1,3 +1,4 @@
+import type { Element, ElementContent } from 'hast';
 import type { ReactNode } from 'react';
 import { markDescriptions, type MarkKind } from '@/lib/docs/option-marks';
 
@@ -17,4 +18,9 @@ export function Mark({ kind, children }: { kind: MarkKind; children: ReactNode }
       {children}
     </span>
   );
+}
+
+/** The same badge as markup, for a static tree written as HTML (components/docs/static-tree.tsx). */
+export function markElement(kind: MarkKind, children: ElementContent[]): Element {
+  return { type: 'element', tagName: 'span', properties: { title: markDescriptions[kind], dataMark: kind, className: ['mark', 'not-prose'] }, children };
 }

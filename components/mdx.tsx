@@ -2,9 +2,10 @@ import type { MDXComponents } from 'mdx/types';
 import { Step, Steps } from 'fumadocs-ui/components/steps';
 import { AppsPageLink } from './apps/app-download';
 import { Accordion, Accordions, Banner, Callout, Card, Cards, File, Files, Folder, ImageZoom, Tab, Tabs, TypeTable } from './docs/fumadocs-components';
-import { CodeBlock, DocsLink, heading, Table } from './docs/mdx-parts';
+import { CodeBlock, DocsLink, heading, isPageHref, Table, tableWrapper } from './docs/mdx-parts';
 import { McpPageLink } from './docs/mcp-install-buttons';
-import { Mark } from './mark';
+import { Mark, markElement } from './mark';
+import type { MarkKind } from '@/lib/docs/option-marks';
 import { OptionBrowserTable } from './options/option-browser';
 import { staticTree } from './docs/static-tree';
 import { docsPageUrl, mcp } from '@/lib/routes';
@@ -62,8 +63,16 @@ export function getMDXComponents(components?: MDXComponents) {
     ...fumadocsComponents,
     ...components,
   } satisfies MDXComponents;
-  // The page's plain markup, compiled as JSON (lib/docs-build/rehype-static-trees.ts), through the same components.
-  return { ...map, StaticTree: staticTree(map) };
+  // The page's plain markup, compiled as JSON (lib/docs-build/rehype-static-trees.ts), through the same components,
+  // or written as HTML where these give its markup.
+  return {
+    ...map,
+    StaticTree: staticTree(map, {
+      link: { component: DocsLink, isPage: isPageHref },
+      table: { component: Table, wrap: tableWrapper },
+      elements: { Mark: { component: Mark, markup: (attributes, children) => markElement(attributes.kind as MarkKind, children) } },
+    }),
+  };
 }
 
 export const useMDXComponents = getMDXComponents;

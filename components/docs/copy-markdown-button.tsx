@@ -23,9 +23,9 @@ export function CopyMarkdownButton({ markdownUrl }: { markdownUrl: string }) {
             }
           })
         }
-        className="inline-flex items-center gap-2 rounded-md border bg-fd-secondary px-2 py-1.5 text-xs font-medium text-fd-secondary-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
+        className="page-action page-action-primary"
       >
-        <CopyFeedbackIcon state={state} className="size-3.5" />
+        <CopyFeedbackIcon state={state} className="" />
         Copy Markdown
       </button>
       <span role="status" className="sr-only">

@@ -1,3 +1,4 @@
+import type { Element } from 'hast';
 import Link from 'next/link';
 import type { ComponentProps, ReactNode } from 'react';
 import { isPagePath } from '@/lib/http/page-negotiation';
@@ -71,15 +72,19 @@ export function DocsLink({ href, children, ...props }: ComponentProps<'a'>) {
  * The wrapper takes focus, so a keyboard can scroll a wide table on a phone
  * whose cells hold no link (WCAG 2.1.1; axe scrollable-region-focusable).
  */
+const tableWrapperClass = 'prose-no-margin relative my-6 overflow-auto focus-visible:ring-2 focus-visible:ring-fd-ring focus-visible:outline-none';
+
 export function Table(props: ComponentProps<'table'>) {
   return (
-    <div
-      tabIndex={0}
-      className="prose-no-margin relative my-6 overflow-auto focus-visible:ring-2 focus-visible:ring-fd-ring focus-visible:outline-none"
-    >
+    <div tabIndex={0} className={tableWrapperClass}>
       <table {...props} />
     </div>
   );
+}
+
+/** The markup Table draws around a table, for a static tree written as HTML (components/docs/static-tree.tsx). */
+export function tableWrapper(table: Element): Element {
+  return { type: 'element', tagName: 'div', properties: { tabIndex: 0, className: tableWrapperClass.split(' ') }, children: [table] };
 }
 
 /** Props rehype-code (shiki) puts on a code block's <pre>. */

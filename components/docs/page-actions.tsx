@@ -6,15 +6,15 @@ import { env, publicOrigin } from '@/lib/env';
 import { mcp } from '@/lib/routes';
 import { CopyMarkdownButton } from './copy-markdown-button';
 
-const actionLink =
-  'inline-flex items-center gap-2 rounded-md border px-2 py-1.5 text-xs font-medium text-fd-muted-foreground transition-colors hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
+// `.page-action` and `.page-action-group` (app/global.css): named once, since every page carries them twice (its HTML and its RSC payload).
+const actionLink = 'page-action';
 
 /**
  * A link to another site, opened in a new tab: the reader keeps the page.
  * `noopener noreferrer`: the other site gets no handle on this tab and no
  * Referer. The new tab is said in words too, for screen readers.
  */
-export function NewTabLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+export function NewTabLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
@@ -23,8 +23,6 @@ export function NewTabLink({ href, className, children }: { href: string; classN
   );
 }
 
-const groupLink =
-  'inline-flex items-center border-s px-2 py-1.5 transition-colors first:rounded-s-md first:border-s-0 last:rounded-e-md hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary';
 
 /**
  * Links to other sites that share a verb: "Open in [ChatGPT | Claude]", the
@@ -35,11 +33,11 @@ const groupLink =
  */
 function LinkGroup({ verb, links }: { verb: string; links: { label: string; href: string }[] }) {
   return (
-    <span className="inline-flex items-center gap-1.5 text-xs font-medium text-fd-muted-foreground">
+    <span className="page-action-group">
       <span aria-hidden="true">{verb}</span>
-      <span className="inline-flex items-stretch rounded-md border">
+      <span>
         {links.map(({ label, href }) => (
-          <NewTabLink key={label} href={href} className={groupLink}>
+          <NewTabLink key={label} href={href}>
             <span className="sr-only">{verb} </span>
             {label}
           </NewTabLink>
@@ -67,12 +65,12 @@ export function PageActions({ pageUrl, markdownUrl, editUrl }: { pageUrl: string
       <CopyMarkdownButton markdownUrl={markdownUrl} />
       {/* Plain links: a text view and another site are never prefetched. */}
       <a href={markdownUrl} className={actionLink}>
-        <FileTextIcon className="size-3.5" />
+        <FileTextIcon />
         View as Markdown
       </a>
       <LinkGroup verb="Open in" links={openInLinks(`${origin}${markdownUrl}`).map(({ assistant, href }) => ({ label: assistant, href }))} />
       <a href={editUrl} className={actionLink}>
-        <SquarePenIcon className="size-3.5" />
+        <SquarePenIcon />
         Edit on GitHub
       </a>
       {/* Last: the one action about the site rather than the page. */}

@@ -13,23 +13,31 @@ import { applyTreeState } from '@/lib/client/tree-state';
  * prefetched. Next has no component that routes the clicks of links it did
  * not render, hence this one listener.
  *
+ * A page's text written as HTML (components/docs/static-tree.tsx) marks its
+ * page links `data-page`, and is wrapped in one of these with `pagesOnly`.
+ *
  * The sidebar is written anew for each page (its key is the page): before
  * the new one is painted, the folders the reader opened or closed are set
  * as they were (lib/client/tree-state.ts; on a full load an inline script did it).
  */
-export function SoftNavigation(props: Omit<ComponentProps<'nav'>, 'onClick' | 'ref'>) {
+export function SoftNavigation({ as: As = 'nav', pagesOnly = false, ...props }: Omit<ComponentProps<'nav'>, 'onClick' | 'ref'> & {
+  /** The element to render: the sidebar is a `nav`, a page's text a `div`. */
+  as?: 'nav' | 'div';
+  /** Route only links marked `data-page` (a page's text links to downloads and text views too, which are not pages). */
+  pagesOnly?: boolean;
+}) {
   const router = useRouter();
   const ref = useRef<HTMLElement>(null);
   useLayoutEffect(() => applyTreeState(ref.current), []);
 
   function onClick(event: MouseEvent<HTMLElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    const link = event.target instanceof Element ? event.target.closest(pagesOnly ? 'a[href][data-page]' : 'a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return;
     if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.origin !== window.location.origin) return;
     event.preventDefault();
     router.push(link.pathname + link.search + link.hash);
   }
 
-  return <nav {...props} ref={ref} onClick={onClick} />;
+  return <As {...props} ref={ref as React.Ref<HTMLDivElement>} onClick={onClick} />;
 }

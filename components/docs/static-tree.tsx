@@ -1,9 +1,11 @@
-import type { Element, Root, RootContent } from 'hast';
+import type { Element, ElementContent, Root, RootContent } from 'hast';
+import { toHtml } from 'hast-util-to-html';
 import { toJsxRuntime, type Components, type CreateEvaluater } from 'hast-util-to-jsx-runtime';
 import type { MDXComponents } from 'mdx/types';
 import type { ReactNode } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { BoundedMap } from '@/lib/platform/bounded-map';
+import { compactHtml } from '@/lib/docs/compact-html';
 import { anchorUrl } from '@/lib/routes';
 import { isSiteHeading } from './mdx-parts';
 
@@ -24,7 +26,30 @@ const treesKept = 400;
  * HTML and the page's RSC payload are what MDX's own `_jsx` calls made. A
  * server component: it ships no script.
  */
-export function staticTree(components: MDXComponents) {
+/**
+ * Components whose markup a static tree may write itself, as HTML, given the
+ * component it replaces: a run whose every element is plain or one of these
+ * is sent as one HTML string (see `htmlOf`). Anything else (a per-page link
+ * component, a code block with its copy button) sends its run through React.
+ */
+export interface HtmlMarkup {
+  /**
+   * The markdown link component whose markup is a plain `<a href>`, and which of its links go to pages: those are
+   * marked `data-page`, and the page's SoftNavigation routes them within the app, as next/link would have.
+   */
+  link?: { component: unknown; isPage: (href: string) => boolean };
+  /** The table component and the wrapper it draws around a table. */
+  table?: { component: unknown; wrap: (table: Element) => Element };
+  /** MDX elements written as markup: name → component and its markup. */
+  elements?: Record<string, { component: unknown; markup: (attributes: Record<string, string>, children: ElementContent[]) => Element }>;
+}
+
+/** Elements that start a block: a run made only of these sits in a `div` wrapper without breaking the HTML. */
+const flowTags = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'table', 'blockquote', 'hr', 'div', 'dl']);
+/** Elements written as they are (the page's components map none of them, or the same markup). */
+const plainTags = new Set([...flowTags, 'li', 'dt', 'dd', 'strong', 'em', 'code', 'span', 'br', 'wbr', 'thead', 'tbody', 'tr', 'th', 'td', 'del', 'sup', 'sub', 'kbd', 'a']);
+
+export function staticTree(components: MDXComponents, markup: HtmlMarkup = {}) {
   // An MDX element in the JSON (`<Mark kind="…">`) names its component; the
   // plugin lets in literal attributes only, so a name is the one expression
   // there is to evaluate. A missing one fails as MDX's compiled page fails.
@@ -61,6 +86,51 @@ export function staticTree(components: MDXComponents) {
   const element: typeof jsx = (type, props, key) => jsx(headingLink(type, props) as typeof type, props, key);
   const elements: typeof jsxs = (type, props, key) => jsxs(headingLink(type, props) as typeof type, props, key);
 
+  /**
+   * The run as HTML, when it can be written without React: blocks only (the
+   * `div` around it takes no box, `.static-html`), and every element plain
+   * or one whose markup `markup` gives. Why: a page's RSC payload carries
+   * each element again as JSON beside the HTML, which a room page's dozens
+   * of option entries made a third of the page's bytes; a string is carried
+   * once more as text instead, and compresses with the HTML.
+   */
+  function htmlOf(nodes: RootContent[]): string | undefined {
+    if (!nodes.every((node) => (node.type === 'text' ? node.value.trim() === '' : node.type === 'element' && flowTags.has(node.tagName)))) return undefined;
+    const convert = (node: RootContent): ElementContent | undefined => {
+      if (node.type === 'text') return node;
+      if (node.type === 'element') {
+        if (!plainTags.has(node.tagName) && !headingTags.has(node.tagName)) return undefined;
+        const overridden = node.tagName in map && !headingTags.has(node.tagName);
+        if (overridden && !(node.tagName === 'a' && markup.link?.component === map.a) && !(node.tagName === 'table' && markup.table?.component === map.table)) return undefined;
+        const children = convertAll(node.children);
+        if (!children) return undefined;
+        const href = node.tagName === 'a' && node.properties.dataCard === undefined ? node.properties.href : undefined;
+        const element: Element = { ...node, properties: typeof href === 'string' && markup.link!.isPage(href) ? { ...node.properties, dataPage: '' } : node.properties, children };
+        return node.tagName === 'table' && overridden ? markup.table!.wrap(element) : element;
+      }
+      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        const known = node.name ? markup.elements?.[node.name] : undefined;
+        if (!known || known.component !== map[node.name!]) return undefined;
+        const children = convertAll(node.children as RootContent[]);
+        if (!children) return undefined;
+        const attributes = Object.fromEntries(node.attributes.map((attribute) => ['name' in attribute ? attribute.name : '', String('value' in attribute ? (attribute.value ?? '') : '')]));
+        return known.markup(attributes, children);
+      }
+      return undefined;
+    };
+    const convertAll = (children: RootContent[]): ElementContent[] | undefined => {
+      const out: ElementContent[] = [];
+      for (const child of children) {
+        const converted = convert(child);
+        if (!converted) return undefined;
+        out.push(converted);
+      }
+      return out;
+    };
+    const converted = convertAll(nodes);
+    return converted && toHtml(converted, compactHtml);
+  }
+
   const made = new BoundedMap<string, ReactNode>(treesKept);
 
   function StaticTree({ tree }: { tree: string }) {
@@ -71,7 +141,10 @@ export function staticTree(components: MDXComponents) {
   }
 
   function elementsOf(tree: string): ReactNode {
-    const root: Root = { type: 'root', children: withHeadingLinks(JSON.parse(tree) as RootContent[]) };
+    const nodes = withHeadingLinks(JSON.parse(tree) as RootContent[]);
+    const html = htmlOf(nodes);
+    if (html !== undefined) return jsx('div', { className: 'static-html', dangerouslySetInnerHTML: { __html: html } });
+    const root: Root = { type: 'root', children: nodes };
     return toJsxRuntime(root, {
       Fragment,
       jsx: element,

@@ -2,14 +2,14 @@ import type { TOCItemType } from 'fumadocs-core/toc';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Toc, tocListHtml } from '@/components/docs/toc';
+import { Toc, tocEntries } from '@/components/docs/toc';
 import { fromHtml } from 'hast-util-from-html';
 import { toHtml } from 'hast-util-to-html';
 
 /**
- * "On this page" (components/docs/toc.tsx): written as one HTML string when
- * every title is text, the same markup its React elements write, and as
- * elements when a title holds markup.
+ * "On this page" (components/docs/toc.tsx): its entries sent as data when
+ * every title is text (TocList draws them), the same markup its server
+ * elements write, and as elements when a title holds markup.
  */
 const items: TOCItemType[] = [
   { title: 'Wallpaper', url: '#wallpaper', depth: 2 },
@@ -28,21 +28,22 @@ const listOf = (html: string) => {
 const render = (entries: TOCItemType[]) => renderToStaticMarkup(createElement(Toc, { items: entries, pageKey: '/docs/x' }));
 
 describe('the table of contents', () => {
-  it('writes text titles as one HTML string, the markup its elements write', () => {
-    const written = tocListHtml(items)!;
-    expect(written).toContain('Fish &#x26; &#x3C;Chips> "quoted"');
-    // Written short: no quotes where HTML needs none, no optional end tags.
-    expect(written).toContain('<li><a href=#layer.wallpaper.glow.spread data-depth=3>layer.<wbr>wallpaper.<wbr>glow.<wbr>spread</a><li>');
-    const asString = listOf(render(items));
-    // One title that is not text sends the whole list down the elements' path.
+  it('sends text titles as data, an option\'s title as its anchor alone, and draws the markup its elements write', () => {
+    expect(tocEntries(items)).toEqual([
+      ['wallpaper', 'Wallpaper', 2],
+      ['layer.wallpaper.glow.spread', 0, 3],
+      ['fish', 'Fish & <Chips> "quoted"', 4],
+    ]);
+    const asData = listOf(render(items));
+    expect(asData).toContain('<a href="#layer.wallpaper.glow.spread" data-depth="3">layer.<wbr>wallpaper.<wbr>glow.<wbr>spread</a>');
+    // One title that is not text sends the whole list down the elements' path: the same markup for the rest.
     const asElements = listOf(render([...items, { title: createElement('code', null, 'x'), url: '#x', depth: 2 }]))!.replace(/<li><a href="#x"[^]*?<\/li>/, '');
-    expect(asString).toBe(listOf(`<ul class="flex flex-col border-s text-sm">${written}</ul>`));
-    expect(asString).toBe(asElements);
+    expect(asData).toBe(asElements);
   });
 
   it('lists a title with markup as elements', () => {
     const titled: TOCItemType[] = [{ title: createElement('code', null, 'layer.dock'), url: '#dock', depth: 2 }];
-    expect(tocListHtml(titled)).toBeUndefined();
+    expect(tocEntries(titled)).toBeUndefined();
     expect(listOf(render(titled))).toBe('<ul class="flex flex-col border-s text-sm"><li><a href="#dock"><code>layer.dock</code></a></li></ul>');
   });
 });

@@ -6,6 +6,7 @@ import { pageMDXComponents } from '@/components/mdx';
 import { LastUpdated } from '@/components/docs/last-updated';
 import { PageActions } from '@/components/docs/page-actions';
 import { DocsShell } from '@/components/docs/shell';
+import { SoftNavigation } from '@/components/docs/soft-navigation';
 import { PageStructuredData } from '@/components/structured-data';
 import { docsImageUrl, docsMarkdownUrl } from '@/lib/routes';
 import { repositoryUrl, siteRepo } from '@/lib/site';
@@ -34,9 +35,10 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
 
   return (
     <DocsShell tree={source.getPageTree()} url={page.url} toc={page.data.toc} head={head}>
-      <div className="prose flex-1">
+      {/* Its page links written as HTML are routed within the app from here (components/docs/soft-navigation.tsx). */}
+      <SoftNavigation as="div" pagesOnly className="prose flex-1">
         <MDX components={pageMDXComponents(page.url)} />
-      </div>
+      </SoftNavigation>
     </DocsShell>
   );
 }
