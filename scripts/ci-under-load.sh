@@ -26,8 +26,8 @@ while [ $# -gt 0 ]; do
 done
 
 repo=$PWD
-commit=$(git rev-parse --short HEAD)
-[ -z "$(git status --porcelain)" ] || echo "ci-under-load: uncommitted changes are not in the clone; it tests $commit" >&2
+commit=$(git rev-parse HEAD)
+[ -z "$(git status --porcelain)" ] || echo "ci-under-load: uncommitted changes are not in the clone; it tests ${commit:0:7}" >&2
 
 busy=()
 stop_loops() { [ ${#busy[@]} -eq 0 ] || kill "${busy[@]}" 2>/dev/null || true; }
@@ -47,13 +47,15 @@ counts() {
 failed=0
 for run in $(seq 1 "$runs"); do
   dir=$(mktemp -d "${TMPDIR:-/tmp}/ci-under-load.XXXXXX")
-  git clone --quiet "$repo" "$dir/site"
+  # Every run tests the commit that was HEAD when the script started, whatever is committed meanwhile.
+  git clone --quiet --no-checkout "$repo" "$dir/site"
+  git -C "$dir/site" checkout --quiet "$commit"
   log="$dir/run.log"
   start=$(date +%s)
   status=0
   (cd "$dir/site" && CI=true bash .ci/run) >"$log" 2>&1 || status=$?
   seconds=$(( $(date +%s) - start ))
-  echo "run $run of $runs at $commit, $loops busy loops: exit $status after ${seconds} s; $(counts "$log")"
+  echo "run $run of $runs at ${commit:0:7}, $loops busy loops: exit $status after ${seconds} s; $(counts "$log")"
   if [ "$status" -ne 0 ]; then
     failed=1
     echo "  log: $log (the clone is kept beside it)"

@@ -46,10 +46,12 @@ export interface HtmlMarkup {
 
 /** Elements that start a block: a run made only of these sits in a `div` wrapper without breaking the HTML. */
 const flowTags = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'table', 'blockquote', 'hr', 'div', 'dl']);
+/** Elements whose whitespace children sit between elements (no text of theirs). */
+const blockParents = new Set(['ul', 'ol', 'table', 'thead', 'tbody', 'tr', 'blockquote', 'dl']);
 /** Elements written as they are (the page's components map none of them, or the same markup). */
 const plainTags = new Set([...flowTags, 'li', 'dt', 'dd', 'strong', 'em', 'code', 'span', 'br', 'wbr', 'thead', 'tbody', 'tr', 'th', 'td', 'del', 'sup', 'sub', 'kbd', 'a']);
 
-export function staticTree(components: MDXComponents, markup: HtmlMarkup = {}) {
+export function staticTree(components: MDXComponents, markup?: HtmlMarkup) {
   // An MDX element in the JSON (`<Mark kind="…">`) names its component; the
   // plugin lets in literal attributes only, so a name is the one expression
   // there is to evaluate. A missing one fails as MDX's compiled page fails.
@@ -95,39 +97,41 @@ export function staticTree(components: MDXComponents, markup: HtmlMarkup = {}) {
    * once more as text instead, and compresses with the HTML.
    */
   function htmlOf(nodes: RootContent[]): string | undefined {
+    if (!markup) return undefined;
     if (!nodes.every((node) => (node.type === 'text' ? node.value.trim() === '' : node.type === 'element' && flowTags.has(node.tagName)))) return undefined;
-    const convert = (node: RootContent): ElementContent | undefined => {
-      if (node.type === 'text') return node;
+    const convert = (node: RootContent, between: boolean): ElementContent | null | undefined => {
+      // Whitespace between blocks, list items or table rows draws nothing: left out, an omitted end tag is then safe.
+      if (node.type === 'text') return between && node.value.trim() === '' ? null : node;
       if (node.type === 'element') {
         if (!plainTags.has(node.tagName) && !headingTags.has(node.tagName)) return undefined;
         const overridden = node.tagName in map && !headingTags.has(node.tagName);
-        if (overridden && !(node.tagName === 'a' && markup.link?.component === map.a) && !(node.tagName === 'table' && markup.table?.component === map.table)) return undefined;
-        const children = convertAll(node.children);
+        if (overridden && !(node.tagName === 'a' && markup!.link?.component === map.a) && !(node.tagName === 'table' && markup!.table?.component === map.table)) return undefined;
+        const children = convertAll(node.children, blockParents.has(node.tagName));
         if (!children) return undefined;
         const href = node.tagName === 'a' && node.properties.dataCard === undefined ? node.properties.href : undefined;
         const element: Element = { ...node, properties: typeof href === 'string' && markup.link!.isPage(href) ? { ...node.properties, dataPage: '' } : node.properties, children };
-        return node.tagName === 'table' && overridden ? markup.table!.wrap(element) : element;
+        return node.tagName === 'table' && overridden ? markup!.table!.wrap(element) : element;
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-        const known = node.name ? markup.elements?.[node.name] : undefined;
+        const known = node.name ? markup!.elements?.[node.name] : undefined;
         if (!known || known.component !== map[node.name!]) return undefined;
-        const children = convertAll(node.children as RootContent[]);
+        const children = convertAll(node.children as RootContent[], false);
         if (!children) return undefined;
         const attributes = Object.fromEntries(node.attributes.map((attribute) => ['name' in attribute ? attribute.name : '', String('value' in attribute ? (attribute.value ?? '') : '')]));
         return known.markup(attributes, children);
       }
       return undefined;
     };
-    const convertAll = (children: RootContent[]): ElementContent[] | undefined => {
+    const convertAll = (children: RootContent[], between: boolean): ElementContent[] | undefined => {
       const out: ElementContent[] = [];
       for (const child of children) {
-        const converted = convert(child);
-        if (!converted) return undefined;
-        out.push(converted);
+        const converted = convert(child, between);
+        if (converted === undefined) return undefined;
+        if (converted) out.push(converted);
       }
       return out;
     };
-    const converted = convertAll(nodes);
+    const converted = convertAll(nodes, true);
     return converted && toHtml(converted, compactHtml);
   }
 

@@ -8,9 +8,13 @@ import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import rehypeStaticTrees, { staticTreeName } from '@/lib/docs-build/rehype-static-trees';
-import { staticTree } from '@/components/docs/static-tree';
-import { heading, Table } from '@/components/docs/mdx-parts';
-import { Mark } from '@/components/mark';
+import { staticTree, type HtmlMarkup } from '@/components/docs/static-tree';
+import { heading, Table, tableWrapper } from '@/components/docs/mdx-parts';
+import { Mark, markElement } from '@/components/mark';
+import type { MarkKind } from '@/lib/docs/option-marks';
+import type { RootContent as HastRootContent } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toHtml } from 'hast-util-to-html';
 import sourceConfig from '@/source.config';
 
 /**
@@ -72,6 +76,40 @@ describe('rehype-static-trees', () => {
   it.each(['rooms/appearance.mdx', 'rooms/windows.mdx', 'index.mdx'])('%s renders the same HTML as MDX compiles it', async (file) => {
     const source = page(file);
     expect(await html(source, true)).toBe(await html(source, false));
+  });
+
+  // The site writes a run of blocks as one HTML string when its markup is known (components/mdx.tsx): the same DOM as
+  // the elements, read as a browser reads both, but for the wrapper with no box and the marks on page links.
+  it.each(['rooms/appearance.mdx', 'rooms/windows.mdx', 'index.mdx'])('%s written as HTML strings draws what its elements draw', async (file) => {
+    const source = page(file);
+    const { Content } = await compiled(source, true);
+    const map = components();
+    const plainLink = ({ href, children }: ComponentProps<'a'>) => h('a', { href }, children);
+    const elements = { ...map, a: plainLink };
+    const markup: HtmlMarkup = {
+      link: { component: plainLink, isPage: (href) => href.startsWith('/docs') },
+      table: { component: Table, wrap: tableWrapper },
+      elements: { Mark: { component: Mark, markup: (attributes, children) => markElement(attributes.kind as MarkKind, children) } },
+    };
+    const asHtml = renderToStaticMarkup(h(Content, { components: { ...elements, [staticTreeName]: staticTree(elements, markup) } }));
+    const asElements = renderToStaticMarkup(h(Content, { components: { ...elements, [staticTreeName]: staticTree(elements) } }));
+    expect(asHtml).toContain('class="static-html"');
+    // Read as a browser reads it; the wrappers out (each holds whole blocks), `data-page` off the links, and the
+    // whitespace between blocks, list items and rows, which draws nothing, left out of both.
+    const between = new Set(['ul', 'ol', 'table', 'thead', 'tbody', 'tr', 'blockquote', 'dl', 'div']);
+    const read = (text: string): string => {
+      const unwrap = (nodes: HastRootContent[], inBlock: boolean): HastRootContent[] =>
+        nodes.flatMap((node): HastRootContent[] => {
+          if (node.type === 'text') return inBlock && node.value.trim() === '' ? [] : [node];
+          if (node.type !== 'element') return [node];
+          const children = unwrap(node.children, between.has(node.tagName)) as typeof node.children;
+          if (node.tagName === 'div' && String(node.properties.className) === 'static-html') return children;
+          const { dataPage: _page, ...properties } = node.properties;
+          return [{ ...node, properties, children }];
+        });
+      return toHtml(unwrap(fromHtml(text, { fragment: true }).children, true));
+    };
+    expect(read(asHtml)).toBe(read(asElements));
   });
 
   it('leaves a room page a handful of element calls instead of hundreds', async () => {
