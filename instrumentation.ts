@@ -15,16 +15,18 @@ export async function register() {
     // message, and the store logs its warnings (memory store on Vercel) once.
     // The search reads the index made before the build (lib/docs/search-prebuilt.ts).
     const { createRuntime, installRuntime } = await import('./lib/runtime');
-    const runtime = createRuntime(
+    const runtime = createRuntime({
       // Under `next dev` pages change while the server runs: the search reads
       // the index /api/search compiles from them, revalidated before each search.
-      process.env.NODE_ENV === 'development'
+      ...(process.env.NODE_ENV === 'development'
         ? await import('./lib/docs/search-dev').then(({ devSearchIndex, devServerOrigin }) => {
             const index = devSearchIndex(devServerOrigin(Number(process.env.PORT) || undefined));
             return { loadSearchIndex: index.load, searchContentVersion: index.version };
           })
-        : { loadSearchIndex: (await import('./lib/docs/search-prebuilt')).productionSearchIndex },
-    );
+        : { loadSearchIndex: (await import('./lib/docs/search-prebuilt')).productionSearchIndex }),
+      // The pages whole, for the MCP resources: the docs as the routes read them (the twins' source).
+      docsReader: (await import('./lib/docs-source/docs-reader')).siteDocsReader,
+    });
     installRuntime(runtime);
     // Load the search index while the server starts rather than on its first search (in development
     // the index comes from the server's own /api/search, which it cannot answer yet).

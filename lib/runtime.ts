@@ -8,6 +8,7 @@ import { createReleaseService, trustedAssetUrlPolicy, type ReleaseService } from
 import { createSandbox, type Sandbox } from '@/lib/core/sandbox';
 import { resolveServices, type ReadServices, type ServiceRequest } from '@/lib/core/services';
 import { createDocsSearch, type PreloadableDocsSearch } from '@/lib/core/search';
+import { noDocsReader, type DocsReader } from '@/lib/core/docs-reader';
 import { toProblem } from '@/lib/http/problem';
 import type { RateLimitDeps } from '@/lib/http/rate-limit';
 import { signatureDirectoryRoute } from '@/lib/routes';
@@ -38,6 +39,8 @@ export interface Runtime {
   codeHost: CodeHostClient;
   cursors: CursorCodec;
   search: PreloadableDocsSearch;
+  /** The documentation pages, whole (the MCP resources); installed by instrumentation.ts, as the search index is. */
+  docs: DocsReader;
   releases: ReleaseService;
   sandbox: Sandbox;
   jobs: JobService;
@@ -76,6 +79,8 @@ export interface RuntimeOverrides {
   loadSearchIndex?: () => Promise<unknown>;
   /** The content's version, asked on each search: the index is loaded again when it changes (`next dev`). */
   searchContentVersion?: () => unknown | Promise<unknown>;
+  /** The documentation pages whole; defaults to none (a read answers that none is installed). */
+  docsReader?: DocsReader;
 }
 
 /**
@@ -138,7 +143,8 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     perMinute: env.RATE_LIMIT_PER_MINUTE,
     clientIp: { onVercel: Boolean(env.VERCEL), trustProxyHops: env.TRUST_PROXY_HOPS },
   };
-  return { env, clock, monotonic, log, store, origin, signer, codeHost, cursors, search, releases, sandbox, jobs, services, rateLimit };
+  const docs = overrides.docsReader ?? noDocsReader;
+  return { env, clock, monotonic, log, store, origin, signer, codeHost, cursors, search, docs, releases, sandbox, jobs, services, rateLimit };
 }
 
 const slot = Symbol.for('svc.runtime');

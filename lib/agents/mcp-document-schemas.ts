@@ -67,7 +67,10 @@ export const serverCardSchema = z
         }),
       )
       .describe('The transports that serve this server'),
-    capabilities: z.object({ tools: z.object({ listChanged: z.literal(false) }) }),
+    capabilities: z.object({
+      tools: z.object({ listChanged: z.literal(false) }),
+      resources: z.object({ listChanged: z.literal(false), subscribe: z.literal(false) }),
+    }),
     authentication: z.object({ required: z.literal(false) }).describe('No credentials (spec "Authentication" 1–2)'),
     tools: z.array(serverCardToolSchema),
   })

@@ -1,6 +1,6 @@
 import { mcp } from '@/lib/routes';
 import { clientEntry, remoteMcpServer } from './mcp-client-config';
-import { mcpServers, mcpServerVersion, serverTools, type McpServerSpec } from './mcp-server';
+import { mcpServers, mcpServerVersion, serverCapabilities, serverTools, type McpServerSpec } from './mcp-server';
 import { servedProtocolVersions } from './mcp-transport';
 import { agentPluginsMcpSchema, type FlatMcpManifest, type McpManifest, type ServerCard } from './mcp-document-schemas';
 import { toolDescription } from './tools';
@@ -17,7 +17,8 @@ import { toolDescription } from './tools';
  * - /.well-known/mcp/server-card.json and /mcp/server-card: the server card
  *   of `svc`: the identity of serverInfo (name, title, version), the
  *   transports (`remotes`, as SEP-2127 names them, with the protocol
- *   revisions served), the capabilities, and the tools with the schemas and
+ *   revisions served), the capabilities (tools, and the documentation as
+ *   resources), and the tools with the schemas and
  *   annotations `tools/list` sends. The card's `name` is serverInfo's
  *   (`svc`), so it claims no SEP-2127 `$schema`, whose names are
  *   reverse-DNS.
@@ -53,7 +54,7 @@ export function serverCard(origin: string, spec: McpServerSpec = mcpServers.svc)
       url: `${origin}${path}`,
       supportedProtocolVersions: [...servedProtocolVersions],
     })),
-    capabilities: { tools: { listChanged: false } },
+    capabilities: serverCapabilities,
     authentication: { required: false },
     tools: serverTools(spec).map(toolDescription),
   };

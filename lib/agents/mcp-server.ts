@@ -3,6 +3,8 @@ import { unexpectedFailure, type CoreError } from '@/lib/core/core-error';
 import { mcp } from '@/lib/routes';
 import type { Log } from '@/lib/platform/log';
 import { mcpServerAddresses, type McpServerName } from './mcp-client-config';
+import { noDocsReader, type DocsReader } from '@/lib/core/docs-reader';
+import { hitResourceUri, listResources, readResource, resourceMimeType, resourceTemplates } from './mcp-resources';
 import { findTool, runTool, toolDescription, toolFailureBody, toolNames, type ToolContext, type ToolName, type ToolSpec } from './tools';
 
 /**
@@ -56,7 +58,7 @@ export function serverTools(spec: McpServerSpec): ToolSpec[] {
 /** What agents read in `initialize` / `server/discover`: what the server is for and how to call it. */
 function instructions(spec: McpServerSpec): string {
   const names = spec.tools.map((name) => `\`${name}\``).join(', ');
-  return `${spec.description} Tools: ${names}. Every tool is read-only and takes \`sandbox: true\` for deterministic sample answers. A failure is a result with isError set and structuredContent { error: { code, message } }; the codes are those of the site's REST API (${mcp.docs}).`;
+  return `${spec.description} Tools: ${names}. Every documentation page is a resource (resources/list; resources/read of its URI, or of the URI with a #section anchor for one section); search_docs links each hit's section. Every tool is read-only and takes \`sandbox: true\` for deterministic sample answers. A failure is a result with isError set and structuredContent { error: { code, message } }; the codes are those of the site's REST API (${mcp.docs}).`;
 }
 
 /** A tool's answer (spec "Other shapes"): the object as `structuredContent`, and the same JSON as text. */
@@ -90,7 +92,7 @@ export async function callTool(spec: McpServerSpec, name: string, args: unknown,
   }
 }
 
-/** The tool list and identity rarely change within a deployment: clients may keep them five minutes (2026-07-28 caching). */
+/** The tool list, the pages and identity rarely change within a deployment: clients may keep them five minutes (2026-07-28 caching). */
 const cacheHint = { ttlMs: 300_000, cacheScope: 'public' } as const;
 
 /** What a server of `spec` says about itself: the same for every request, so made once per spec. */
@@ -104,19 +106,47 @@ function fixedPartsOf(spec: McpServerSpec) {
   return parts;
 }
 
+/**
+ * `search_docs` results also link each hit's section as a resource
+ * (`resource_link`, MCP "Tool Result"), so a client can read it without
+ * leaving MCP; `structuredContent` and the text are unchanged.
+ */
+function withHitLinks(result: CallToolResult, origin: string): CallToolResult {
+  const hits = (result.structuredContent as { results?: { url: string; breadcrumbs: string[] }[] } | undefined)?.results ?? [];
+  const links = hits.flatMap((hit) => {
+    const uri = hitResourceUri(origin, hit.url);
+    return uri ? [{ type: 'resource_link' as const, uri, name: hit.url, title: hit.breadcrumbs.join(' › '), mimeType: resourceMimeType }] : [];
+  });
+  return links.length > 0 ? { ...result, content: [...result.content, ...links] } : result;
+}
+
+/**
+ * What the servers declare in `initialize` and `server/discover`, and the
+ * server card repeats: tools and resources, neither of which changes while
+ * the server runs, so there is nothing to subscribe to.
+ */
+export const serverCapabilities = { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } } as const;
+
 /** A fresh server for one request (the SDK's per-request factory; stateless in both eras). */
-export function buildMcpServer(spec: McpServerSpec, context: ToolContext, log?: Log): Server {
+export function buildMcpServer(spec: McpServerSpec, context: ToolContext, log?: Log, origin = '', docs: DocsReader = noDocsReader): Server {
   const { instructions, listed } = fixedPartsOf(spec);
   const server = new Server(
     { name: spec.name, title: spec.title, version: mcpServerVersion },
     {
-      // The tool list never changes while the server runs, so there is nothing to subscribe to.
-      capabilities: { tools: { listChanged: false } },
+      capabilities: serverCapabilities,
       instructions,
-      cacheHints: { 'tools/list': cacheHint, 'server/discover': cacheHint },
+      // The pages change with a deploy only, as the tools do.
+      cacheHints: { 'tools/list': cacheHint, 'server/discover': cacheHint, 'resources/list': cacheHint, 'resources/templates/list': cacheHint },
     },
   );
   server.setRequestHandler('tools/list', () => listed);
-  server.setRequestHandler('tools/call', (request) => callTool(spec, request.params.name, request.params.arguments, context, log));
+  server.setRequestHandler('tools/call', async (request) => {
+    const result = await callTool(spec, request.params.name, request.params.arguments, context, log);
+    return request.params.name === 'search_docs' && !result.isError ? withHitLinks(result, origin) : result;
+  });
+  // The documentation as resources, on every MCP path (search-only /mcp/docs included: they are what it finds).
+  server.setRequestHandler('resources/list', (request) => listResources(docs, origin, request.params?.cursor));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: resourceTemplates(origin) }));
+  server.setRequestHandler('resources/read', (request) => readResource(docs, origin, request.params.uri));
   return server;
 }

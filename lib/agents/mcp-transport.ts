@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { unexpectedFailure } from '@/lib/core/core-error';
 import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
+import type { DocsReader } from '@/lib/core/docs-reader';
 import type { Log } from '@/lib/platform/log';
 import { jsonRpcError, jsonRpcErrorCodes, jsonRpcMessageSchema, maxBatchMessages, maxMcpBodyBytes } from './json-rpc';
 import { buildMcpServer, type McpServerSpec } from './mcp-server';
@@ -65,8 +66,10 @@ const protocolVersionHeader = 'mcp-protocol-version';
 export interface McpTransportDeps {
   /** The core services the tools read, for this request. */
   context: () => ToolContext;
-  /** The deployment's public origin: a loopback one turns on the host check. */
+  /** The deployment's public origin: a loopback one turns on the host check, and the resources' URIs are on it. */
   origin: () => string;
+  /** The documentation pages, read as MCP resources (lib/agents/mcp-resources.ts). */
+  docs?: () => DocsReader;
   log?: Log;
 }
 
@@ -168,7 +171,7 @@ async function asBatchAnswer(response: Response): Promise<Response> {
 
 /** POST of one MCP path, serving `spec`'s tools. */
 export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps): RouteHandler {
-  const factory = () => buildMcpServer(spec, deps.context(), deps.log);
+  const factory = () => buildMcpServer(spec, deps.context(), deps.log, deps.origin(), deps.docs?.());
   let modern: McpHttpHandler | undefined;
   const modernLeg = () =>
     (modern ??= createMcpHandler(factory, { legacy: 'reject', responseMode: 'json', maxRequestBodySize: maxMcpBodyBytes }));

@@ -32,6 +32,7 @@ function toolContext(): ToolContext {
 const deps: McpTransportDeps = {
   context: toolContext,
   origin: () => runtime().origin,
+  docs: () => runtime().docs,
   log: (level, message, fields) => runtime().log(level, message, fields),
 };
 
