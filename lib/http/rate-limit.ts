@@ -46,7 +46,7 @@ export interface RateLimitOutcome {
 /**
  * `bucket` counts the request in a window of its own (`<bucket>:<client>`,
  * same ceiling) instead of the client's shared one; see `rateLimitBucket`
- * in lib/endpoints/endpoint.ts.
+ * in lib/endpoints/contract.ts.
  */
 export async function applyRateLimit(request: Request, deps: RateLimitDeps, bucket?: string): Promise<RateLimitOutcome> {
   const client = requestClient(request, deps.clientIp);

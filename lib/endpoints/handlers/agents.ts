@@ -14,7 +14,7 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
  * The agent doors bound to the process's runtime (the composition root):
  * lib/agents takes its services as arguments, and this module hands it the
  * runtime's, as lib/endpoints/handlers/v1.ts does for the core. Route files bind
- * these through `routeHandlers`, which adds the 405s, open CORS and the
+ * these through `serve` (lib/endpoints/route-handlers.ts), which adds the 405s, open CORS and the
  * rate limit from the endpoint table.
  */
 
