@@ -10,13 +10,15 @@ import { err, ok, type Result } from './result';
  * `Idempotency-Key` on POST /v1/batch (spec "Limits": 1–200 characters of
  * letters, digits, dot, underscore, hyphen; remembered 24 hours), after the
  * IETF draft "The Idempotency-Key HTTP Header Field": the first request
- * with a key runs and its response is stored; a retry with the same key and
+ * with a key runs and its answer is stored; a retry with the same key and
  * body is answered from memory; a retry while the first still runs gets
- * 409; the same key with another body gets 422.
+ * 409; the same key with another body gets 422. What is stored is the
+ * answer's bytes, not an HTTP response: the door renders it (status and
+ * headers) the same way whether it ran or was replayed.
  *
  * Exactly-once rests on the store's atomic `setIfAbsent`: callers race to
  * claim the key with a short-lived `running` record, one wins. The lease
- * frees the key if the winner dies before it stores its response.
+ * frees the key if the winner dies before it stores its answer.
  *
  * A claim whose write fails or times out is answered 503 "nothing ran", yet
  * the write may still land: a stalled Redis executes the command waiting in
@@ -29,15 +31,17 @@ import { err, ok, type Result } from './result';
  * tombstone, which any instance's retry takes over atomically.
  */
 
-export interface StoredResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+/**
+ * One run of the request: its answer, serialised (replayed byte for byte), or
+ * a failure, which is not remembered: a retry runs again.
+ */
+export type IdempotentRun = () => Promise<Result<string, CoreError>>;
 
-export type IdempotentOutcome =
-  | { kind: 'executed'; response: StoredResponse }
-  | { kind: 'replayed'; response: StoredResponse };
+export interface IdempotentOutcome {
+  kind: 'executed' | 'replayed';
+  /** The answer's bytes, as the run produced them. */
+  answer: string;
+}
 
 export interface IdempotencyOptions {
   kv: ConditionalKeyValueStore;
@@ -50,7 +54,7 @@ export interface IdempotencyOptions {
   key: string;
   /** `requestFingerprint(body)`: tells a retry from a different request under the same key. */
   fingerprint: string;
-  /** How long a completed response is remembered (spec "Limits": 24 hours). */
+  /** How long a completed answer is remembered (spec "Limits": 24 hours). */
   ttlMs?: number;
   /** How long a claim holds while the first request runs. */
   leaseMs?: number;
@@ -93,15 +97,17 @@ export const requestFingerprint = (body: unknown) => createHash('sha256').update
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const storedResponseSchema = z.object({
-  status: z.number().int(),
-  headers: z.record(z.string(), z.string()),
-  body: z.string(),
-});
 const recordSchema = z.discriminatedUnion('state', [
   // `claim` names one claim; records written before claims had ids have none.
   z.object({ state: z.literal('running'), fingerprint: z.string(), startedAt: z.number(), claim: z.string().optional() }),
-  z.object({ state: z.literal('done'), fingerprint: z.string(), completedAt: z.number(), response: storedResponseSchema }),
+  z.object({
+    state: z.literal('done'),
+    fingerprint: z.string(),
+    completedAt: z.number(),
+    answer: z.string().optional(),
+    // Records written before the answer was stored alone kept the whole HTTP response; its body is the answer.
+    response: z.object({ body: z.string() }).optional(),
+  }),
   // A claim whose owner gave up before running anything: the key is free.
   z.object({ state: z.literal('abandoned'), claim: z.string() }),
 ]);
@@ -111,11 +117,15 @@ function parseRecord(value: string | null): IdempotencyRecord | 'absent' | 'unre
   if (value === null) return 'absent';
   try {
     const parsed = recordSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : 'unreadable';
+    if (!parsed.success) return 'unreadable';
+    const record = parsed.data;
+    return record.state === 'done' && answerOf(record) === undefined ? 'unreadable' : record;
   } catch {
     return 'unreadable';
   }
 }
+
+const answerOf = (record: Extract<IdempotencyRecord, { state: 'done' }>) => record.answer ?? record.response?.body;
 
 const storeUnavailable = () =>
   new CoreError('store_unavailable', 'The store that keeps idempotency records did not answer; nothing was executed. Retry later with the same `Idempotency-Key`.');
@@ -236,13 +246,11 @@ export function abandonedClaimsOf(kv: ConditionalKeyValueStore, options: { lease
 
 /**
  * Runs `execute` at most once per (scope, key) within `ttlMs`, or answers
- * from memory. If `execute` throws, the claim is released (so a retry can
- * run) and the error propagates; a 5xx response is not remembered either.
+ * from memory. If `execute` fails, the claim is released (so a retry can
+ * run) and its failure is the outcome; if it throws, the same, and the
+ * error propagates.
  */
-export async function runIdempotent(
-  options: IdempotencyOptions,
-  execute: () => Promise<StoredResponse>,
-): Promise<Result<IdempotentOutcome, CoreError>> {
+export async function runIdempotent(options: IdempotencyOptions, execute: IdempotentRun): Promise<Result<IdempotentOutcome, CoreError>> {
   const { kv, clock, monotonic, fingerprint, ttlMs = idempotencyTtlMs, leaseMs = idempotencyLeaseMs, log } = options;
   // The scope (a client id, maybe an address) is hashed so the store never holds it.
   const recordKey = `idempotency:v1:${sha256(options.scope)}:${options.key}`;
@@ -260,29 +268,29 @@ export async function runIdempotent(
     return err(storeUnavailable());
   }
 
-  async function executeClaimed(claimed: string): Promise<StoredResponse> {
+  async function executeClaimed(claimed: string): Promise<Result<IdempotentOutcome, CoreError>> {
     // Only our own claim is released: past the lease the key may be someone else's.
     const release = () => kv.replaceIf(recordKey, [claimed], null).catch(() => false);
-    let response: StoredResponse;
+    let result: Result<string, CoreError>;
     try {
-      response = await execute();
+      result = await execute();
     } catch (error) {
       await release();
       throw error;
     }
-    if (response.status >= 500) {
-      // A server failure is not the answer to remember; let a retry run again.
+    if (!result.ok) {
+      // A failure is not the answer to remember; let a retry run again.
       await release();
-      return response;
+      return result;
     }
-    const done: IdempotencyRecord = { state: 'done', fingerprint, completedAt: clock(), response };
+    const done: IdempotencyRecord = { state: 'done', fingerprint, completedAt: clock(), answer: result.value };
     try {
       await kv.set(recordKey, JSON.stringify(done), ttlMs);
     } catch (error) {
       // The client still gets its answer; a retry after the lease runs it again (reads only, so harmless).
-      log?.('warn', 'idempotent response not stored', { cause: String(error) });
+      log?.('warn', 'idempotent answer not stored', { cause: String(error) });
     }
-    return response;
+    return ok({ kind: 'executed', answer: result.value });
   }
 
   // A claim can expire between setIfAbsent and get; then the key is free again, so try once more.
@@ -290,7 +298,7 @@ export async function runIdempotent(
     const claim = newClaim();
     const claimed = await storeCall(() => kv.setIfAbsent(recordKey, claim.value, leaseMs));
     if (!claimed.ok) return giveUp(claim);
-    if (claimed.value) return ok({ kind: 'executed', response: await executeClaimed(claim.value) });
+    if (claimed.value) return executeClaimed(claim.value);
 
     const stored = await storeCall(() => kv.get(recordKey));
     if (!stored.ok) return stored;
@@ -306,12 +314,12 @@ export async function runIdempotent(
       if (!taken.ok) return giveUp(takeover);
       if (!taken.value) continue; // Someone else changed it first; look again.
       abandoned.forget(recordKey);
-      return ok({ kind: 'executed', response: await executeClaimed(takeover.value) });
+      return executeClaimed(takeover.value);
     }
 
     if (record.fingerprint !== fingerprint) return err(keyReused());
     if (record.state === 'running') return err(keyInUse());
-    return ok({ kind: 'replayed', response: record.response });
+    return ok({ kind: 'replayed', answer: answerOf(record)! });
   }
   return err(keyInUse());
 }

@@ -9,8 +9,9 @@ import {
   runIdempotent,
   validateIdempotencyKey,
   type IdempotencyOptions,
-  type StoredResponse,
 } from '@/lib/core/idempotency';
+import { CoreError } from '@/lib/core/core-error';
+import { err, ok, type Result } from '@/lib/core/result';
 import { systemMonotonicClock, type MonotonicClock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
 import { createFakeClock } from '../helpers/fake-kv';
@@ -20,11 +21,11 @@ import { problemStatus } from '@/lib/http/problem-codes';
 import { problemResponse } from '@/lib/http/problem';
 
 const body = { operations: [{ kind: 'release', app: 'pounce' }] };
-const response = (n: number): StoredResponse => ({
-  status: 200,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ results: [], n }),
-});
+const answer = (n: number) => JSON.stringify({ results: [], n });
+const response = (n: number): Result<string, CoreError> => ok(answer(n));
+/** A run that failed: not the answer to remember. */
+const failed = (): Result<string, CoreError> => err(new CoreError('upstream_unavailable', 'The code host did not answer.'));
+type Run = Result<string, CoreError>;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -95,7 +96,7 @@ describe('runIdempotent', () => {
     expect(outcomes.filter((outcome) => outcome === 'idempotency_key_in_use')).toHaveLength(49);
   });
 
-  it('replays the stored response byte for byte', async () => {
+  it('replays the stored answer byte for byte', async () => {
     const { options } = setup();
     const first = await runIdempotent(options(), async () => response(1));
     let ranAgain = false;
@@ -105,8 +106,18 @@ describe('runIdempotent', () => {
     });
     expect(ranAgain).toBe(false);
     expect(first.ok && first.value.kind).toBe('executed');
-    expect(second.ok && second.value).toEqual({ kind: 'replayed', response: response(1) });
-    expect(second.ok && second.value.response.body).toBe(first.ok && first.value.response.body);
+    expect(second.ok && second.value).toEqual({ kind: 'replayed', answer: answer(1) });
+    expect(second.ok && second.value.answer).toBe(first.ok && first.value.answer);
+  });
+
+  it('replays a record kept as a whole HTTP response before the answer was stored alone, by its body', async () => {
+    const { options, kv } = setup();
+    await runIdempotent(options(), async () => response(1));
+    const [recordKey] = kv.keys();
+    const stored = JSON.parse((await kv.peek(recordKey!))!) as { answer: string };
+    const { answer: body, ...rest } = stored;
+    await kv.set(recordKey!, JSON.stringify({ ...rest, response: { status: 200, headers: { 'Content-Type': 'application/json' }, body } }), 60_000);
+    expect((await runIdempotent(options(), async () => response(2)))).toEqual(ok({ kind: 'replayed', answer: answer(1) }));
   });
 
   it('answers 422 idempotency_key_reused for the same key with another body', async () => {
@@ -119,7 +130,7 @@ describe('runIdempotent', () => {
   it('answers 409 idempotency_key_in_use while the first runs, with Retry-After', async () => {
     const { options } = setup();
     let finish: () => void = () => undefined;
-    const first = runIdempotent(options(), () => new Promise<StoredResponse>((resolve) => (finish = () => resolve(response(1)))));
+    const first = runIdempotent(options(), () => new Promise<Run>((resolve) => (finish = () => resolve(response(1)))));
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await runIdempotent(options(), async () => response(2));
     expect(second.ok ? 'ok' : [second.error.code, problemStatus[second.error.code], problemResponse(second.error).headers.get('retry-after')]).toEqual([
@@ -148,7 +159,7 @@ describe('runIdempotent', () => {
     const { options } = setup();
     await runIdempotent(options({ scope: 'client-a' }), async () => response(1));
     const b = await runIdempotent(options({ scope: 'client-b' }), async () => response(2));
-    expect(b.ok && b.value).toEqual({ kind: 'executed', response: response(2) });
+    expect(b.ok && b.value).toEqual({ kind: 'executed', answer: answer(2) });
   });
 
   it('never stores the client id itself', async () => {
@@ -164,9 +175,9 @@ describe('runIdempotent', () => {
     expect(retry.ok && retry.value.kind).toBe('executed');
   });
 
-  it('does not remember a 5xx response', async () => {
+  it('does not remember a failed run, and answers with its failure', async () => {
     const { options } = setup();
-    await runIdempotent(options(), async () => ({ status: 503, headers: {}, body: '{}' }));
+    expect(outcomeOf(await runIdempotent(options(), async () => failed()))).toBe('upstream_unavailable');
     const retry = await runIdempotent(options(), async () => response(2));
     expect(retry.ok && retry.value.kind).toBe('executed');
   });
@@ -183,7 +194,7 @@ describe('runIdempotent', () => {
   it('frees the key when the first runner’s lease runs out', async () => {
     const { options, time } = setup();
     // A runner that claimed the key and never finished (its process died).
-    void runIdempotent(options(), () => new Promise<StoredResponse>(() => undefined));
+    void runIdempotent(options(), () => new Promise<Run>(() => undefined));
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(outcomeOf(await runIdempotent(options(), async () => response(1)))).toBe('idempotency_key_in_use');
     time.advance(30_001);
@@ -333,13 +344,13 @@ describe('runIdempotent after a store stall', () => {
   it('never releases a claim that is not its own', async () => {
     const { options, kv, time } = setup();
     let finishFirst: () => void = () => undefined;
-    const first = runIdempotent(options(), () => new Promise<StoredResponse>((resolve) => (finishFirst = () => resolve({ status: 503, headers: {}, body: '{}' }))));
+    const first = runIdempotent(options(), () => new Promise<Run>((resolve) => (finishFirst = () => resolve(failed()))));
     await sleep(5);
     time.advance(idempotencyLeaseMs + 1); // the first runner's lease ran out
     let finishSecond: () => void = () => undefined;
-    const second = runIdempotent(options(), () => new Promise<StoredResponse>((resolve) => (finishSecond = () => resolve(response(2)))));
+    const second = runIdempotent(options(), () => new Promise<Run>((resolve) => (finishSecond = () => resolve(response(2)))));
     await sleep(5);
-    finishFirst(); // a 5xx: the first releases its claim, which is no longer in the store
+    finishFirst(); // a failure: the first releases its claim, which is no longer in the store
     await first;
     expect(outcomeOf(await runIdempotent(options(), async () => response(3)))).toBe('idempotency_key_in_use');
     finishSecond();

@@ -3,9 +3,9 @@
 import { after } from 'next/server.js';
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
 import type { CoreError } from '@/lib/core/core-error';
-import { requestFingerprint, runIdempotent, validateIdempotencyKey, type StoredResponse } from '@/lib/core/idempotency';
+import { requestFingerprint, runIdempotent, validateIdempotencyKey } from '@/lib/core/idempotency';
 import { runOperation, type OperationId, type OperationInput } from '@/lib/core/operations';
-import type { Result } from '@/lib/core/result';
+import { ok, type Result } from '@/lib/core/result';
 import { toProblem } from '@/lib/http/problem';
 import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
@@ -117,10 +117,10 @@ function runAfterResponse(task: () => Promise<void>): void {
   }
 }
 
-function batchAnswerResponse(stored: StoredResponse, replayed: boolean): Response {
-  const headers = new Headers(stored.headers);
-  if (replayed) headers.set('Idempotency-Replayed', 'true');
-  return new Response(stored.body, { status: stored.status, headers });
+/** The batch answer's bytes as the 200 they are, ran now or replayed (`Idempotency-Replayed: true`). */
+function batchAnswerResponse(answer: string, replayed: boolean): Response {
+  const headers = { 'Content-Type': 'application/json', ...noStore, ...(replayed ? { 'Idempotency-Replayed': 'true' } : {}) };
+  return new Response(answer, { status: 200, headers });
 }
 
 export const runBatchHandler = implement(
@@ -131,20 +131,18 @@ export const runBatchHandler = implement(
     if (parseSandboxBody(body)) request.sandbox = true;
     // Release operations get what is left of the request's budget.
     const deadline = rateLimitedDeadline();
-    const execute = async (): Promise<StoredResponse> => {
-      const answer = await runBatch(request, { services: (sandbox) => rt.services({ sandbox, deadline }), describeFailure: toProblem, log: rt.log });
-      return { status: 200, headers: { 'Content-Type': 'application/json', ...noStore }, body: JSON.stringify(answer) };
-    };
+    const answer = async () =>
+      JSON.stringify(await runBatch(request, { services: (sandbox) => rt.services({ sandbox, deadline }), describeFailure: toProblem, log: rt.log }));
     const key = headers['Idempotency-Key'];
-    if (key === undefined) return batchAnswerResponse(await execute(), false);
+    if (key === undefined) return batchAnswerResponse(await answer(), false);
     const validKey = unwrap(validateIdempotencyKey(key));
     const outcome = unwrap(
       await runIdempotent(
         { kv: rt.store.kv, clock: rt.clock, monotonic: rt.monotonic, scope: client, key: validKey, fingerprint: requestFingerprint(body), log: rt.log },
-        execute,
+        async () => ok(await answer()),
       ),
     );
-    return batchAnswerResponse(outcome.response, outcome.kind === 'replayed');
+    return batchAnswerResponse(outcome.answer, outcome.kind === 'replayed');
   },
   { bodyTooLarge: 'batch_too_large' },
 );
