@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreError } from './core-error';
+import { runOperation } from './operations';
 import { mapResult, type Result } from './result';
-import type { AskAnswer, AskMeta, AskResult, SearchHit, SearchResponse } from './schemas';
-import type { SearchInput } from './search';
+import type { AskAnswer, AskMeta, AskResult, SearchHit } from './schemas';
+import type { ReadServices } from './services';
 
 /**
  * /ask (spec "Natural-language query"): documentation search, not a chat
@@ -18,27 +19,23 @@ const askProtocolVersion = '0.54';
 /** Results an answer holds (NLWeb's `num_results`; not a parameter here). */
 const askResultCount = 10;
 
-export interface AskInput {
-  query: string;
-  sandbox: boolean;
-}
-
 export interface AskDeps {
-  search: (input: SearchInput) => Promise<Result<SearchResponse, CoreError>> | Result<SearchResponse, CoreError>;
+  /** The request's services, live or sandbox (resolved once by the door): the search runs on them, and a sandbox answer says so. */
+  services: ReadServices;
   /** The site the answers are about: its public origin. */
   site: string;
   newId?: () => string;
 }
 
-function askMeta(input: AskInput, site: string, queryId: string): AskMeta {
+function askMeta(query: string, deps: AskDeps, queryId: string): AskMeta {
   return {
     response_type: 'answer',
     version: askProtocolVersion,
-    query: input.query,
+    query,
     query_id: queryId,
     mode: 'list',
-    site,
-    ...(input.sandbox ? { sandbox: true as const } : {}),
+    site: deps.site,
+    ...(deps.services.sandbox ? { sandbox: true as const } : {}),
   };
 }
 
@@ -55,13 +52,13 @@ function askResult(hit: SearchHit, site: string): AskResult {
 }
 
 /** The ranked results of a question (the same ranking as /v1/search, first page). */
-async function askResults(input: AskInput, deps: AskDeps): Promise<Result<AskResult[], CoreError>> {
-  const searched = await deps.search({ q: input.query, limit: askResultCount });
+async function askResults(query: string, deps: AskDeps): Promise<Result<AskResult[], CoreError>> {
+  const searched = await runOperation('search', { q: query, limit: askResultCount }, deps.services);
   return mapResult(searched, (response) => response.results.map((hit) => askResult(hit, deps.site)));
 }
 
-/** The whole JSON answer. */
-export async function ask(input: AskInput, deps: AskDeps): Promise<Result<AskAnswer, CoreError>> {
+/** The whole JSON answer to a question (already checked: 1–500 characters). */
+export async function ask(query: string, deps: AskDeps): Promise<Result<AskAnswer, CoreError>> {
   const queryId = (deps.newId ?? randomUUID)();
-  return mapResult(await askResults(input, deps), (results) => ({ _meta: askMeta(input, deps.site, queryId), query_id: queryId, results }));
+  return mapResult(await askResults(query, deps), (results) => ({ _meta: askMeta(query, deps, queryId), query_id: queryId, results }));
 }

@@ -4,14 +4,10 @@
  * written: those three values turn it on, and any other value (`TRUE`,
  * ` yes `, `false`, empty) is off, so a request is either plainly the
  * sandbox or plainly live. Bodies of POST /v1/batch and /v1/jobs take a
- * boolean `sandbox: true`.
+ * boolean `sandbox: true`, which their schema reads (lib/core/schemas.ts).
  */
 export const sandboxQueryValues = ['true', '1', 'yes'] as const;
 
 export function parseSandboxQuery(value: string | null | undefined): boolean {
   return value != null && (sandboxQueryValues as readonly string[]).includes(value);
-}
-
-export function parseSandboxBody(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { sandbox?: unknown }).sandbox === true;
 }

@@ -7,7 +7,8 @@ import { endpointById } from '@/lib/endpoints/doors';
 import { door } from '@/lib/endpoints/handler';
 import { serve } from '@/lib/endpoints/route-handlers';
 import { CoreError } from '@/lib/core/core-error';
-import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
+import { parseSandboxQuery } from '@/lib/http/sandbox';
+import { batchLimits, parseBatchBody } from '@/lib/core/batch';
 
 // The handler wrapper and route exports, called as Next calls them.
 const row = (overrides: Partial<EndpointSpec> = {}): EndpointSpec => ({
@@ -125,8 +126,15 @@ describe('sandbox switch', () => {
     [null, false],
   ])('query %s → %s', (value, expected) => expect(parseSandboxQuery(value)).toBe(expected));
   it('body takes only a boolean true', () => {
-    expect(parseSandboxBody({ sandbox: true })).toBe(true);
-    expect(parseSandboxBody({ sandbox: 'true' })).toBe(false);
-    expect(parseSandboxBody(null)).toBe(false);
+    const sandboxOf = (body: unknown) => {
+      const parsed = parseBatchBody(body, batchLimits);
+      return parsed.ok ? parsed.value.sandbox === true : parsed.error.code;
+    };
+    const operations = [{ kind: 'install' }];
+    expect(sandboxOf({ operations, sandbox: true })).toBe(true);
+    expect(sandboxOf({ operations, sandbox: false })).toBe(false);
+    expect(sandboxOf({ operations })).toBe(false);
+    expect(sandboxOf({ operations, sandbox: 'true' })).toBe('invalid_batch');
+    expect(sandboxOf(null)).toBe('invalid_batch');
   });
 });

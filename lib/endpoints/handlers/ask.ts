@@ -1,6 +1,5 @@
-import { ask, type AskInput } from '@/lib/core/ask';
-import { runOperation } from '@/lib/core/operations';
-import { checkQuery, type SearchInput } from '@/lib/core/search';
+import { ask } from '@/lib/core/ask';
+import { checkQuery } from '@/lib/core/search';
 import { askRequestSchema, type AskComplete } from '@/lib/core/schemas';
 import { preferredMediaType } from '@/lib/http/negotiation';
 import { CoreError } from '@/lib/core/core-error';
@@ -41,17 +40,10 @@ async function answer(
   const checked = checkQuery(input.query, input.field);
   if (!checked.ok) throw checked.error;
   const streaming = wantsStream(request.headers.get('accept'), input.streaming);
-  const question: AskInput = { query: checked.value, sandbox: input.sandbox };
-  const services = rt.services({ sandbox: input.sandbox });
-  const deps = { search: (search: SearchInput) => runOperation('search', search, services), site: rt.origin };
-  if (!streaming) {
-    const answered = await ask(question, deps);
-    if (!answered.ok) throw answered.error;
-    return { json: answered.value, headers: { 'Cache-Control': 'no-store', Vary: 'Accept' } };
-  }
-  // The answer is ranked before the stream opens, so a failure is still a problem document.
-  const answered = await ask(question, deps);
+  // The answer is ranked before any stream opens, so a failure is still a problem document.
+  const answered = await ask(checked.value, { services: rt.services({ sandbox: input.sandbox }), site: rt.origin });
   if (!answered.ok) throw answered.error;
+  if (!streaming) return { json: answered.value, headers: { 'Cache-Control': 'no-store', Vary: 'Accept' } };
   const { _meta, results } = answered.value;
   function* frames() {
     yield sseFrame('start', _meta);

@@ -2,7 +2,6 @@ import { createFromSource } from 'fumadocs-core/search/server';
 import { routeDocs } from '@/lib/docs-source/route-docs';
 import { notFoundError, problemResponse } from '@/lib/http/problem';
 import { runtime } from '@/lib/runtime';
-import { createSandbox } from '@/lib/core/sandbox';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
@@ -22,9 +21,7 @@ const notFound = (request: Request) =>
 let floorBody: string | undefined;
 export const benchFloor: RouteHandler = async (request) => {
   if (!enabled()) return notFound(request);
-  floorBody ??= JSON.stringify(
-    (createSandbox({ cursors: runtime().cursors }).rooms({}) as { ok: true; value: unknown }).value,
-  );
+  floorBody ??= JSON.stringify((runtime().services({ sandbox: true }).rooms({}) as { ok: true; value: unknown }).value);
   return new Response(floorBody, { headers: { 'Content-Type': 'application/json' } });
 };
 

@@ -7,7 +7,7 @@ import { requestFingerprint, runIdempotent, validateIdempotencyKey } from '@/lib
 import { runOperation, type OperationId, type OperationInput } from '@/lib/core/operations';
 import { ok, type Result } from '@/lib/core/result';
 import { toProblem } from '@/lib/http/problem';
-import { parseSandboxBody, parseSandboxQuery } from '@/lib/http/sandbox';
+import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
 import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
@@ -128,7 +128,6 @@ export const runBatchHandler = implement(
   async ({ body, headers, client }) => {
     const rt = runtime();
     const request = unwrap(parseBatchBody(body, batchLimits));
-    if (parseSandboxBody(body)) request.sandbox = true;
     // Release operations get what is left of the request's budget.
     const deadline = rateLimitedDeadline();
     const answer = async () =>
@@ -152,7 +151,6 @@ export const submitJob = implement(
   async ({ body }) => {
     const rt = runtime();
     const request = unwrap(parseBatchBody(body, jobLimits));
-    if (parseSandboxBody(body)) request.sandbox = true;
     const job = unwrap(await rt.jobs.submit(request));
     runAfterResponse(() => rt.jobs.execute(job.id));
     return { status: 202, json: job, headers: { Location: job.url, 'Retry-After': '1', ...noStore } };
