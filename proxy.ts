@@ -12,7 +12,7 @@ import { isAiBot } from '@/lib/discovery/ai-bots';
  *
  * It does not run for /v1, /api, /ask and the three MCP transports (see
  * `config.matcher`): their rate limit, 404s and 405s live in the route layer
- * (lib/http/rate-limit.ts, lib/endpoints/route-handlers.ts), because Next's proxy
+ * (lib/http/rate-limit.ts, lib/endpoints/route-exports.ts), because Next's proxy
  * step costs more than the whole handler of a cheap read (an MCP
  * `tools/call search_docs` spent more in it than in the tool).
  */

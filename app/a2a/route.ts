@@ -1,5 +1,5 @@
-import { a2aTransport } from '@/lib/endpoints/handlers/agent-doors';
-import { serve } from '@/lib/endpoints/route-handlers';
+import { a2aTransport } from '@/lib/endpoints/handlers/agents';
+import { serve } from '@/lib/endpoints/route-exports';
 
 // A2A (spec "Agent endpoints"): JSON-RPC 2.0, SendMessage (1.0) and message/send (0.3).
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { serve } from '@/lib/endpoints/route-handlers';
+import { serve } from '@/lib/endpoints/route-exports';
 import { llmsFullTxtHandler } from '@/lib/docs/text-views';
 
 // Per request: the answer reads the request's validators (a 304 to If-None-Match or If-Modified-Since).

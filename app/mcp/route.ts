@@ -1,6 +1,5 @@
-import { mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
-import { mcpTransport } from '@/lib/endpoints/handlers/agent-doors';
-import { serve } from '@/lib/endpoints/route-handlers';
+import { mcpTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { serve } from '@/lib/endpoints/route-exports';
 
 // MCP for coding agents (spec "Agent endpoints"): serverInfo `svc`, every tool.
 export const dynamic = 'force-dynamic';

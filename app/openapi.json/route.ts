@@ -1,4 +1,4 @@
-import { serve } from '@/lib/endpoints/route-handlers';
+import { serve } from '@/lib/endpoints/route-exports';
 import { openApiHandler } from '@/lib/endpoints/openapi-handler';
 
 // Dynamic: the document names the runtime's origin, and the rate limit runs on every request.

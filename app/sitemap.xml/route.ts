@@ -1,4 +1,4 @@
-import { serve } from '@/lib/endpoints/route-handlers';
+import { serve } from '@/lib/endpoints/route-exports';
 import { sitemapHandler } from '@/lib/docs/sitemap';
 
 export const dynamic = 'force-static';

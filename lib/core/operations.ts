@@ -125,8 +125,8 @@ export type OperationOutput<Id extends OperationId> = z.output<(typeof operation
 export const operationIds = Object.keys(operations) as OperationId[];
 
 /** An operation's name on one door, as a type: `DoorName<'mcp'>` is every MCP tool name. */
-export type DoorName<Door extends keyof OperationNames> = {
-  [Id in OperationId]: (typeof operations)[Id]['names'] extends { readonly [K in Door]: infer Name } ? Name : never;
+export type DoorName<EndpointHandler extends keyof OperationNames> = {
+  [Id in OperationId]: (typeof operations)[Id]['names'] extends { readonly [K in EndpointHandler]: infer Name } ? Name : never;
 }[OperationId];
 
 /** Runs an operation on the request's services. */

@@ -1,6 +1,6 @@
 import type { EndpointSpec } from '@/lib/endpoints/endpoint';
-import { endpoints } from '@/lib/endpoints/doors';
-import { rateLimitHeaders } from '@/lib/endpoints/doors/shared';
+import { endpoints } from '@/lib/endpoints/descriptions';
+import { rateLimitHeaders } from '@/lib/endpoints/descriptions/shared';
 import { buildOpenApiDocument } from '@/lib/endpoints/openapi';
 import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
 import { problemTypeRoute } from '@/lib/routes';

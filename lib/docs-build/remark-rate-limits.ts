@@ -1,7 +1,7 @@
 import type { BlockContent, List, ListItem, PhrasingContent, Root } from 'mdast';
 import type { VFile } from 'vfile';
 import type { EndpointSpec, EndpointTag } from '../endpoints/endpoint';
-import { endpoints } from '../endpoints/doors';
+import { endpoints } from '../endpoints/descriptions';
 import { elementLocation, inlineCode, paragraph, replaceElements, strong, text } from '@/lib/docs/mdast-builders';
 
 /**

@@ -1,8 +1,9 @@
 import { routeDocs } from '@/lib/docs-source/route-docs';
 import { exportSourceIndex } from './search-export';
 import { documentCache, documentResponder } from '@/lib/endpoints/document-responder';
-import { endpointById } from '@/lib/endpoints/doors/docs';
-import { door } from '@/lib/endpoints/handler';
+import { endpointById } from '@/lib/endpoints/descriptions/shared';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
+import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 
 /**
  * The Fumadocs (Orama-shaped) search index of every page and section,
@@ -24,8 +25,8 @@ export function exportSearchIndex(): Promise<unknown> {
  * `next dev` the search core revalidates it before each search
  * (lib/docs/search-dev.ts).
  */
-export const searchIndexHandler = door(
-  endpointById('searchIndex'),
+export const searchIndexHandler = endpointHandler(
+  endpointById(docsDescriptions, 'searchIndex'),
   documentResponder({
     contentType: 'application/json',
     body: () => exportSearchIndex().then((data) => JSON.stringify(data)),

@@ -1,5 +1,6 @@
-import { endpointById } from '@/lib/endpoints/doors/docs';
-import { door } from '@/lib/endpoints/handler';
+import { endpointById } from '@/lib/endpoints/descriptions/shared';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
+import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 import { env, publicOrigin } from '@/lib/env';
 import { allProblemCodes } from '@/lib/http/problem-codes';
 import type { RouteHandler } from '@/lib/http/route-handler';
@@ -68,5 +69,5 @@ const staticText = (contentType: string, body: () => string | Promise<string>): 
   };
 };
 
-export const sitemapHandler = door(endpointById('sitemap'), staticText('application/xml; charset=utf-8', async () => sitemapXml(await sitemapEntries())));
-export const robotsHandler = door(endpointById('robots'), staticText('text/plain; charset=utf-8', () => robotsTxt()));
+export const sitemapHandler = endpointHandler(endpointById(docsDescriptions, 'sitemap'), staticText('application/xml; charset=utf-8', async () => sitemapXml(await sitemapEntries())));
+export const robotsHandler = endpointHandler(endpointById(docsDescriptions, 'robots'), staticText('text/plain; charset=utf-8', () => robotsTxt()));

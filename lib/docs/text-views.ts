@@ -1,6 +1,7 @@
 import { strongEtag } from '@/lib/endpoints/document-responder';
-import { endpointById } from '@/lib/endpoints/doors/docs';
-import { door } from '@/lib/endpoints/handler';
+import { endpointById } from '@/lib/endpoints/descriptions/shared';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
+import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 import { httpDate, isNotModified } from '@/lib/http/conditional';
 import { htmlVary } from '@/lib/http/negotiation';
 import { routeDocs, type RouteDocs } from '@/lib/docs-source/route-docs';
@@ -71,11 +72,11 @@ function llmsView(docs: RouteDocs, which: 'index' | 'full'): Promise<TextView> {
 }
 
 /** llmstxt.org index: one entry per page. */
-export const llmsTxtHandler = door(endpointById('llmsTxt'), async (request) =>
+export const llmsTxtHandler = endpointHandler(endpointById(docsDescriptions, 'llmsTxt'), async (request) =>
   answer(request, await llmsView(await routeDocs(), 'index'), plainHeaders, 'Accept-Encoding'),
 );
 
 /** Every page's markdown, one after another. */
-export const llmsFullTxtHandler = door(endpointById('llmsFullTxt'), async (request) =>
+export const llmsFullTxtHandler = endpointHandler(endpointById(docsDescriptions, 'llmsFullTxt'), async (request) =>
   answer(request, await llmsView(await routeDocs(), 'full'), plainHeaders, 'Accept-Encoding'),
 );

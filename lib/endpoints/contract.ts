@@ -2,10 +2,10 @@ import { a2a, discovery, docsSearchRoute, mcp, skillRoute, v1 } from '@/lib/rout
 
 /**
  * The routing contract: every method and path the service answers, once,
- * with what the route layer (lib/endpoints/route-handlers.ts) and the proxy
+ * with what the route layer (lib/endpoints/route-exports.ts) and the proxy
  * (lib/endpoints/route-map.ts) act on. No schema and no prose: a row's request
- * and response schemas and its OpenAPI text are its door's
- * (lib/endpoints/doors/), joined to the row by id; the real-server walk's
+ * and response schemas and its OpenAPI text are its description's
+ * (lib/endpoints/descriptions/), joined to the row by id; the real-server walk's
  * examples are test data (tests/fixtures/endpoint-examples.ts).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';

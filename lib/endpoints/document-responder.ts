@@ -17,7 +17,7 @@ import type { RouteHandler } from '@/lib/http/route-handler';
  *   body that repeats the ETag, Cache-Control and Vary (§15.4.5).
  * - HEAD needs nothing here: Next answers it with GET's headers and no body.
  * - CORS and the rate limit are the route layer's (the rows' `cors: 'open'`
- *   and `rateLimited`, lib/endpoints/route-handlers.ts), so every answer of the
+ *   and `rateLimited`, lib/endpoints/route-exports.ts), so every answer of the
  *   path, its 405 and 429 included, carries them.
  */
 export interface DocumentSpec {

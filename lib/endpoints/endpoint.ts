@@ -7,7 +7,7 @@ export type { EndpointTag, HttpMethod };
 
 /**
  * The shapes of the endpoint table: a row of the routing contract
- * (lib/endpoints/contract.ts) joined with its door (lib/endpoints/doors/) describes
+ * (lib/endpoints/contract.ts) joined with its description (lib/endpoints/descriptions/) describes
  * everything the service answers at one method and path: JSON reads,
  * POSTs, text/plain and text/markdown documents, redirects, SSE streams and
  * JSON-RPC transports. From them come the handlers' validation,
@@ -59,12 +59,12 @@ export interface ResponseSpec {
 }
 
 /**
- * What a door says of one row of the routing contract (lib/endpoints/contract.ts):
+ * The description of one row of the routing contract (lib/endpoints/contract.ts):
  * its request and response schemas, which the handler wrapper validates with
- * (lib/endpoints/handler.ts), and its OpenAPI text (lib/endpoints/openapi.ts). The doors
- * are in lib/endpoints/doors/, keyed by row id.
+ * (lib/endpoints/endpoint-handler.ts), and its OpenAPI text (lib/endpoints/openapi.ts). The descriptions
+ * are in lib/endpoints/descriptions/, keyed by row id.
  */
-export interface DoorSpec {
+export interface EndpointDescription {
   summary: string;
   description?: string;
   tag: EndpointTag;
@@ -83,8 +83,8 @@ export interface DoorSpec {
   inputProblems?: Partial<Record<string, ProblemCode>>;
 }
 
-/** A row of the contract joined with its door: everything about one method and path. */
-export interface EndpointSpec extends RouteRow, DoorSpec {}
+/** A row of the contract joined with its description: everything about one method and path. */
+export interface EndpointSpec extends RouteRow, EndpointDescription {}
 
 /** `Allow` for the declared methods: HEAD goes with GET, OPTIONS is always answered. */
 export function allowHeader(declared: readonly HttpMethod[]): string {

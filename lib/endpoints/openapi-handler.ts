@@ -1,6 +1,7 @@
 import { runtime } from '@/lib/runtime';
-import { endpointById } from './doors/platform';
-import { door } from './handler';
+import { platformDescriptions } from './descriptions/platform';
+import { endpointById } from './descriptions/shared';
+import { endpointHandler } from './endpoint-handler';
 import { buildOpenApiDocument } from './openapi';
 
 /**
@@ -9,7 +10,7 @@ import { buildOpenApiDocument } from './openapi';
  * host that serves it, so it is rendered at request time, not at build).
  */
 let body: string | undefined;
-export const openApiHandler = door(endpointById('openApi'), async () => {
+export const openApiHandler = endpointHandler(endpointById(platformDescriptions, 'openApi'), async () => {
   body ??= JSON.stringify(buildOpenApiDocument(runtime().origin), null, 2);
   return new Response(body, { headers: { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' } });
 });

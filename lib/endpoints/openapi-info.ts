@@ -3,7 +3,7 @@ import { repositoryUrl, siteRepo } from '@/lib/site';
 /**
  * The prose of /openapi.json that belongs to no one row: the document's
  * `info` and the tags the rows are grouped by. Each row's own summary and
- * description are its door's (lib/endpoints/doors/).
+ * description are in its row's description (lib/endpoints/descriptions/).
  */
 export const info = {
   title: 'layer site API',

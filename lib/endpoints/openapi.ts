@@ -11,8 +11,8 @@ import {
   type HttpMethod,
   type ResponseSpec,
 } from './endpoint';
-import { endpoints } from './doors';
-import { rateLimitHeaders } from './doors/shared';
+import { endpoints } from './descriptions';
+import { rateLimitHeaders } from './descriptions/shared';
 
 /**
  * The OpenAPI 3.1 description, generated from the endpoint table and its
@@ -53,7 +53,7 @@ function headersOf(specs: HeaderSpecs | undefined, components: Record<string, Js
 const mediaTypeOf = (response: Pick<ResponseSpec, 'representation' | 'mediaType'>) =>
   response.mediaType ?? mediaTypes[response.representation as keyof typeof mediaTypes];
 
-/** What a `cors: 'open'` row's answers carry (lib/endpoints/route-handlers.ts `openCors`). */
+/** What a `cors: 'open'` row's answers carry (lib/endpoints/route-exports.ts `openCors`). */
 const corsHeaders: HeaderSpecs = {
   'Access-Control-Allow-Origin': { description: '`*`: any origin may read the answer (open CORS)', schema: z.literal('*'), required: true },
   'Access-Control-Expose-Headers': { description: 'The response headers a browser may read: the RateLimit headers, `Retry-After`, `Allow` and the documented ones', schema: z.string(), required: true },
@@ -157,7 +157,7 @@ function operationOf(endpoint: EndpointSpec, components: Record<string, JsonSche
  */
 const methodNotAllowedRef = { $ref: '#/components/responses/MethodNotAllowed' };
 
-/** The OPTIONS every path answers (lib/endpoints/route-handlers.ts, proxy.ts) unless its row declares its own. */
+/** The OPTIONS every path answers (lib/endpoints/route-exports.ts, proxy.ts) unless its row declares its own. */
 function optionsOperation(path: string, rows: readonly EndpointSpec[], components: Record<string, JsonSchema>) {
   const parameters = Object.entries(rows[0]!.params?.shape ?? {}).map(([name, schema]) => ({
     name,

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, inject, it } from 'vitest';
-import { endpoints } from '@/lib/endpoints/doors';
+import { endpoints } from '@/lib/endpoints/descriptions';
 import { mediaTypes } from '@/lib/endpoints/endpoint';
 import { endpointExamples } from '../fixtures/endpoint-examples';
 import { client } from '../helpers/http';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { pathPattern, type EndpointSpec } from '@/lib/endpoints/endpoint';
-import { endpoints } from '@/lib/endpoints/doors';
+import { endpoints } from '@/lib/endpoints/descriptions';
 import { buildOpenApiDocument } from '@/lib/endpoints/openapi';
 import { endpointReference, findEndpoint } from '@/lib/docs-build/api-reference';
 import { endpointReferenceBlocks } from '@/lib/docs-build/remark-api-reference';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialogRows, dialogSearchRowSchema, type DialogPage } from '@/lib/endpoints/docs-search-rows';
-import { endpointById } from '@/lib/endpoints/doors/docs';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
+import { endpointById } from '@/lib/endpoints/descriptions/shared';
 import { applyRateLimit } from '@/lib/http/rate-limit';
 import type { SearchHit } from '@/lib/core/schemas';
 import { createMemoryStore } from '@/lib/store/memory-store';
@@ -59,7 +60,7 @@ describe('dialogRows', () => {
 });
 
 describe('the dialog\'s rate-limit window', () => {
-  const row = endpointById('docsSearchDialog');
+  const row = endpointById(docsDescriptions, 'docsSearchDialog');
   it('is rate limited in a bucket of its own', () => {
     expect(row.rateLimited).toBe(true);
     expect(row.rateLimitBucket).toBe('docs-search');

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/lib/endpoints/contract';
-import { endpoints } from '@/lib/endpoints/doors';
+import { endpoints } from '@/lib/endpoints/descriptions';
 import { skillPlan } from '@/lib/discovery/skills';
 import { endpointExamples } from '../fixtures/endpoint-examples';
 
 /**
  * The endpoint table is three parts joined by row id: the routing contract
- * (lib/endpoints/contract.ts), the doors' schemas and prose (lib/endpoints/doors/) and
+ * (lib/endpoints/contract.ts), the rows' schemas and prose (lib/endpoints/descriptions/) and
  * the walk's examples (tests/fixtures/endpoint-examples.ts). What one part
  * says must agree with the others.
  */
 describe('the endpoint table', () => {
-  it('joins every row of the contract with its door, in the contract order', () => {
+  it('joins every row of the contract with its description, in the contract order', () => {
     expect(endpoints.map((row) => row.id)).toEqual(routes.map((row) => row.id));
     expect(new Set(routes.map((row) => row.id)).size).toBe(routes.length);
   });

@@ -93,7 +93,7 @@ describe('layering of lib/', () => {
   });
 
   it('keeps the routing contract to ids, methods, paths and flags: no schemas, no doors', () => {
-    // What the proxy and every route load; the schemas and prose are the doors' (lib/endpoints/doors/).
+    // What the proxy and every route load; the schemas and prose are the rows' descriptions (lib/endpoints/descriptions/).
     expect(graph.get('lib/endpoints/contract.ts')).toEqual(['lib/routes.ts']);
     expect(readFileSync(path.join(root, 'lib/endpoints/contract.ts'), 'utf8')).not.toMatch(/from 'zod'/);
   });

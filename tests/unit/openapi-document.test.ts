@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowHeader, type EndpointSpec, type HttpMethod } from '@/lib/endpoints/endpoint';
-import { endpoints } from '@/lib/endpoints/doors';
+import { endpoints } from '@/lib/endpoints/descriptions';
 import { openApiHandler } from '@/lib/endpoints/openapi-handler';
-import { door } from '@/lib/endpoints/handler';
-import { serve } from '@/lib/endpoints/route-handlers';
+import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
+import { serve } from '@/lib/endpoints/route-exports';
 import { parseEnv } from '@/lib/env';
 import { createRuntime, installRuntime } from '@/lib/runtime';
 import { repositoryUrl, siteRepo } from '@/lib/site';
@@ -83,7 +83,7 @@ describe('/openapi.json: the generated OPTIONS of each path', () => {
     expect(operation.responses['204']!.description).toContain(`\`Allow: ${allow}\``);
     // Pages and their twins are answered by proxy.ts; every other path by its route.ts.
     if (['homePage', 'docsPage', 'docsMarkdown', 'problemPage', 'problemMarkdown'].includes(pathRows[0]!.id)) return;
-    const served = pathRows.filter((row) => row.method !== 'OPTIONS').map((row) => door(row, async () => new Response()));
+    const served = pathRows.filter((row) => row.method !== 'OPTIONS').map((row) => endpointHandler(row, async () => new Response()));
     const answer = await serve(served).OPTIONS(
       new Request(`${origin}${path}`, { method: 'OPTIONS' }),
     );

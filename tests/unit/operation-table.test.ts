@@ -3,7 +3,8 @@ import { a2aSkills } from '@/lib/agents/a2a-skills';
 import { tools, type ToolSpec } from '@/lib/agents/tools';
 import type { EndpointSpec } from '@/lib/endpoints/endpoint';
 import type { EndpointId } from '@/lib/endpoints/contract';
-import { endpointById } from '@/lib/endpoints/doors';
+import { descriptions } from '@/lib/endpoints/descriptions';
+import { endpointById } from '@/lib/endpoints/descriptions/shared';
 import { operationIds, operationNamed, operations, runOperation, type OperationSpec } from '@/lib/core/operations';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { ok } from '@/lib/core/result';
@@ -67,7 +68,7 @@ describe('the operation table', () => {
   it('is what the /v1 reads answer: each named row answers the operation\'s output and lists its codes', () => {
     for (const id of operationIds) {
       for (const rowId of table[id]!.names.rest ?? []) {
-        const row: EndpointSpec = endpointById(rowId as EndpointId);
+        const row: EndpointSpec = endpointById(descriptions, rowId as EndpointId);
         expect(row.responses[200]?.schema, rowId).toBe(table[id]!.output);
         expect(row.errors, rowId).toEqual(expect.arrayContaining([...table[id]!.errors]));
       }

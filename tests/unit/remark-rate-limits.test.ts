@@ -9,7 +9,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import type { EndpointSpec } from '@/lib/endpoints/endpoint';
-import { endpoints } from '@/lib/endpoints/doors';
+import { endpoints } from '@/lib/endpoints/descriptions';
 import remarkRateLimits, { sharedWindow } from '@/lib/docs-build/remark-rate-limits';
 import { rateLimitHeaders } from '@/lib/http/rate-limit-headers';
 

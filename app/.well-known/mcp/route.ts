@@ -1,6 +1,5 @@
-import { mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
-import { wellKnownMcpTransport } from '@/lib/endpoints/handlers/agent-doors';
-import { serve } from '@/lib/endpoints/route-handlers';
+import { wellKnownMcpTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { serve } from '@/lib/endpoints/route-exports';
 
 // The same transport as /mcp, at its well-known address.
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { serve } from '@/lib/endpoints/route-handlers';
+import { serve } from '@/lib/endpoints/route-exports';
 import { docsSearchDialog } from '@/lib/endpoints/handlers/docs-search';
 
 // The search dialog's queries: the search core, rate-limited in a window of its own.

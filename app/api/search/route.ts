@@ -1,4 +1,4 @@
-import { serve } from '@/lib/endpoints/route-handlers';
+import { serve } from '@/lib/endpoints/route-exports';
 import { searchIndexHandler } from '@/lib/docs/search-index';
 
 // The whole index as JSON, built once per process; dynamic so the rate limit runs on every request.

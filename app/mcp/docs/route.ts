@@ -1,6 +1,5 @@
-import { mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
-import { mcpDocsTransport } from '@/lib/endpoints/handlers/agent-doors';
-import { serve } from '@/lib/endpoints/route-handlers';
+import { mcpDocsTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { serve } from '@/lib/endpoints/route-exports';
 
 // The documentation-only MCP transport: serverInfo `svc-docs`, only `search_docs`.
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
-import { mcpServerCardAlias } from '@/lib/endpoints/handlers/agent-doors';
-import { serve } from '@/lib/endpoints/route-handlers';
+import { mcpServerCardAlias } from '@/lib/endpoints/handlers/agents';
+import { serve } from '@/lib/endpoints/route-exports';
 
 // The server card at the transport (SEP-2127's `<streamable-http-url>/server-card`); the same document as the well-known one.
 export const dynamic = 'force-dynamic';

@@ -1,21 +1,25 @@
 import { agentCardDocument } from '@/lib/agents/a2a';
 import { createA2aTransport } from '@/lib/agents/a2a-transport';
-import { flatMcpManifest, mcpManifest, serverCard } from '@/lib/agents/mcp-documents';
+import { flatMcpManifest, mcpManifest as mcpManifestDocument, serverCard } from '@/lib/agents/mcp-documents';
 import { mcpServers } from '@/lib/agents/mcp-server';
 import { createMcpTransport, mcpAnswerHeaders, type McpTransportDeps } from '@/lib/agents/mcp-transport';
 import type { ToolContext } from '@/lib/agents/tools';
-import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
 import { jsonDocument } from '../document-responder';
+import { endpointById } from '../descriptions/shared';
+import { agentDescriptions } from '../descriptions/agents';
+import { endpointHandler } from '../endpoint-handler';
 import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 
 /**
- * The agent doors bound to the process's runtime (the composition root):
- * lib/agents takes its services as arguments, and this module hands it the
- * runtime's, as lib/endpoints/handlers/v1.ts does for the core. Route files bind
- * these through `serve` (lib/endpoints/route-handlers.ts), which adds the 405s, open CORS and the
- * rate limit from the endpoint table.
+ * The agent doors bound to the process's runtime (the composition root) and
+ * to their rows: lib/agents takes its services as arguments, and this module
+ * hands it the runtime's, as lib/endpoints/handlers/v1.ts does for the core.
+ * One handler serves two rows where two paths answer the same (/mcp and
+ * /.well-known/mcp; the server card and its alias). Route files serve these
+ * (`serve`, lib/endpoints/route-exports.ts), which adds the 405s, open CORS
+ * and the rate limit from the endpoint table.
  */
 
 /**
@@ -36,10 +40,14 @@ const deps: McpTransportDeps = {
   log: (level, message, fields) => runtime().log(level, message, fields),
 };
 
+const row = (id: keyof typeof agentDescriptions) => endpointById(agentDescriptions, id);
+
 /** POST /mcp and POST /.well-known/mcp: `svc`, every tool. */
-export const mcpTransport = createMcpTransport(mcpServers.svc, deps);
+const svcTransport = createMcpTransport(mcpServers.svc, deps);
+export const mcpTransport = endpointHandler(row('mcpTransport'), svcTransport);
+export const wellKnownMcpTransport = endpointHandler(row('wellKnownMcpTransport'), svcTransport);
 /** POST /mcp/docs: `svc-docs`, only `search_docs`. */
-export const mcpDocsTransport = createMcpTransport(mcpServers['svc-docs'], deps);
+export const mcpDocsTransport = endpointHandler(row('mcpDocsTransport'), createMcpTransport(mcpServers['svc-docs'], deps));
 
 /** `mcp-protocol-version` on the route layer's own answers of the transports (405, 429, preflight). */
 export const mcpRouteOptions = { answerHeaders: mcpAnswerHeaders };
@@ -47,11 +55,13 @@ export const mcpRouteOptions = { answerHeaders: mcpAnswerHeaders };
 /** The documents depend only on the origin: built once per process by the one document responder. */
 const originDocument = (build: (origin: string) => unknown) => jsonDocument(deps.origin, build);
 
-export const mcpManifestHandler = originDocument(mcpManifest);
-export const wellKnownMcpManifestHandler = originDocument(flatMcpManifest);
-export const serverCardHandler = originDocument((origin) => serverCard(origin));
+export const mcpManifest = endpointHandler(row('mcpManifest'), originDocument(mcpManifestDocument));
+export const wellKnownMcpManifest = endpointHandler(row('wellKnownMcpManifest'), originDocument(flatMcpManifest));
+const serverCardResponder = originDocument((origin) => serverCard(origin));
+export const mcpServerCard = endpointHandler(row('mcpServerCard'), serverCardResponder);
+export const mcpServerCardAlias = endpointHandler(row('mcpServerCardAlias'), serverCardResponder);
 
 /** POST /a2a: A2A's JSON-RPC binding (1.0 and 0.3) over the same tools. */
-export const a2aTransport = createA2aTransport(deps);
+export const a2aTransport = endpointHandler(row('a2aTransport'), createA2aTransport(deps));
 /** GET /.well-known/agent-card.json: the A2A agent card, its skills generated from the tool table. */
-export const agentCardHandler = originDocument(agentCardDocument);
+export const agentCard = endpointHandler(row('agentCard'), originDocument(agentCardDocument));

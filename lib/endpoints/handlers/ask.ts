@@ -6,8 +6,9 @@ import { CoreError } from '@/lib/core/core-error';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { sseFrame, sseResponse } from '@/lib/http/sse';
 import { runtime } from '@/lib/runtime';
-import { endpointById } from '../doors/ask';
-import { implement } from '../handler';
+import { endpointById } from '../descriptions/shared';
+import { askDescriptions } from '../descriptions/ask';
+import { implement } from '../endpoint-handler';
 
 /**
  * GET and POST /ask (spec "Natural-language query"): the question read by
@@ -55,11 +56,11 @@ async function answer(
 
 const streamingParam = (value: string | undefined) => (value === undefined ? undefined : value === 'true');
 
-export const askGet = implement(endpointById('askGet'), async ({ request, query }) =>
+export const askGet = implement(endpointById(askDescriptions, 'askGet'), async ({ request, query }) =>
   answer(request, { query: query.q, field: 'q', streaming: streamingParam(query.streaming), sandbox: parseSandboxQuery(query.sandbox) }),
 );
 
-export const askPost = implement(endpointById('askPost'), async ({ request, body }) => {
+export const askPost = implement(endpointById(askDescriptions, 'askPost'), async ({ request, body }) => {
   const parsed = askRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -19,9 +19,10 @@ import { a2a, discovery, mcp, v1 } from '@/lib/routes';
 import { runtime } from '@/lib/runtime';
 import { routes } from '../contract';
 import { documentCache, documentResponder, jsonDocument } from '../document-responder';
-import { endpointById } from '../doors';
+import { endpointById } from '../descriptions/shared';
+import { descriptions } from '../descriptions';
 import type { EndpointSpec } from '../endpoint';
-import { door } from '../handler';
+import { endpointHandler } from '../endpoint-handler';
 
 /**
  * The discovery documents bound to the process's runtime (its public
@@ -39,8 +40,8 @@ const originDocument = (build: (origin: string) => unknown, options?: Parameters
 
 /** The machine entry points, one line each, from the endpoint table's summaries. */
 function entryPoints(): EntryPoint[] {
-  const row = (id: Parameters<typeof endpointById>[0]): EndpointSpec => endpointById(id);
-  const summary = (id: Parameters<typeof endpointById>[0]) => row(id).summary;
+  const row = (id: keyof typeof descriptions): EndpointSpec => endpointById(descriptions, id);
+  const summary = (id: keyof typeof descriptions) => row(id).summary;
   const restCalls = routes
     .filter((entry) => entry.path.startsWith('/v1/'))
     .map((entry) => `${entry.method} ${entry.path}`);
@@ -71,11 +72,11 @@ const agentPageResponder = documentResponder({
   // `/` picks this page or the HTML home page by these, as every negotiated page.
   headers: { Vary: htmlVary },
 });
-export const agentPageHandler = door(endpointById('agentPage'), agentPageResponder);
-export const agentTextHandler = door(endpointById('agentText'), agentPageResponder);
+export const agentPageHandler = endpointHandler(endpointById(descriptions, 'agentPage'), agentPageResponder);
+export const agentTextHandler = endpointHandler(endpointById(descriptions, 'agentText'), agentPageResponder);
 
-export const authAccountHandler = door(
-  endpointById('authAccount'),
+export const authAccountHandler = endpointHandler(
+  endpointById(descriptions, 'authAccount'),
   documentResponder({
     contentType: markdownType,
     body: () => authAccount(origin()),
@@ -85,18 +86,18 @@ export const authAccountHandler = door(
 
 // ---------------------------------------------------------------- OAuth
 
-export const protectedResourceHandler = door(endpointById('protectedResourceMetadata'), originDocument(protectedResourceMetadata));
-export const authorizationServerHandler = door(endpointById('authorizationServerMetadata'), originDocument(authorizationServerMetadata));
-export const jwksHandler = door(endpointById('jwks'), originDocument(() => emptyJwkSet(), { contentType: 'application/jwk-set+json' }));
+export const protectedResourceHandler = endpointHandler(endpointById(descriptions, 'protectedResourceMetadata'), originDocument(protectedResourceMetadata));
+export const authorizationServerHandler = endpointHandler(endpointById(descriptions, 'authorizationServerMetadata'), originDocument(authorizationServerMetadata));
+export const jwksHandler = endpointHandler(endpointById(descriptions, 'jwks'), originDocument(() => emptyJwkSet(), { contentType: 'application/jwk-set+json' }));
 
 const refusal = (build: (origin: string) => OAuthRefusal): RouteHandler => async () => {
   const { status, body } = build(origin());
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...oauthRefusalHeaders } });
 };
 /** Never reads the query: nothing in it can make this a redirect. */
-export const authorizeHandler = door(endpointById('oauthAuthorize'), refusal(authorizeRefusal));
+export const authorizeHandler = endpointHandler(endpointById(descriptions, 'oauthAuthorize'), refusal(authorizeRefusal));
 /** Never reads the body. */
-export const tokenHandler = door(endpointById('oauthToken'), refusal(tokenRefusal));
+export const tokenHandler = endpointHandler(endpointById(descriptions, 'oauthToken'), refusal(tokenRefusal));
 
 // ---------------------------------------------------------------- skills
 
@@ -104,7 +105,7 @@ function skillSources(): SkillSource[] {
   return skillPlan.map((plan) => {
     const tool = findTool(plan.tool);
     if (!tool) throw new Error(`skill ${plan.name}: the tool table has no ${plan.tool}`);
-    const rest: EndpointSpec = endpointById(plan.rest);
+    const rest: EndpointSpec = endpointById(descriptions, plan.rest);
     return {
       name: plan.name,
       tool: toolDescription(tool),
@@ -116,7 +117,7 @@ function skillSources(): SkillSource[] {
 let skills: BuiltSkills | undefined;
 const builtSkills = () => (skills ??= buildSkills(skillSources(), origin()));
 
-export const skillsIndexHandler = door(endpointById('skillsIndex'), originDocument(() => builtSkills().index));
+export const skillsIndexHandler = endpointHandler(endpointById(descriptions, 'skillsIndex'), originDocument(() => builtSkills().index));
 
 const skillResponders = new Map(
   skillPlan.map((plan) => [
@@ -125,7 +126,7 @@ const skillResponders = new Map(
   ]),
 );
 
-export const skillDocumentHandler = door(endpointById('skillDocument'), async (request, context) => {
+export const skillDocumentHandler = endpointHandler(endpointById(descriptions, 'skillDocument'), async (request, context) => {
   const { skill } = ((await context?.params) ?? {}) as { skill?: string };
   const responder = isSkillName(skill) ? skillResponders.get(skill) : undefined;
   if (responder) return responder(request, context);
@@ -137,8 +138,8 @@ export const skillDocumentHandler = door(endpointById('skillDocument'), async (r
 
 // ---------------------------------------------------------------- catalogs
 
-export const apiCatalogHandler = door(
-  endpointById('apiCatalog'),
+export const apiCatalogHandler = endpointHandler(
+  endpointById(descriptions, 'apiCatalog'),
   originDocument(apiCatalog, { contentType: apiCatalogContentType, headers: (at) => ({ Link: apiCatalogLinkHeader(at) }) }),
 );
 
@@ -149,5 +150,5 @@ const resourceCatalogResponder = originDocument((at) =>
     builtSkills().index.skills.map(({ name, description, url }) => ({ name, description, url })),
   ),
 );
-export const aiCatalogHandler = door(endpointById('aiCatalog'), resourceCatalogResponder);
-export const ardCatalogHandler = door(endpointById('ardCatalog'), resourceCatalogResponder);
+export const aiCatalogHandler = endpointHandler(endpointById(descriptions, 'aiCatalog'), resourceCatalogResponder);
+export const ardCatalogHandler = endpointHandler(endpointById(descriptions, 'ardCatalog'), resourceCatalogResponder);

@@ -2,8 +2,9 @@ import { findPath } from 'fumadocs-core/page-tree';
 import { runtime } from '@/lib/runtime';
 import { routeDocs, type RouteDocs } from '@/lib/docs-source/route-docs';
 import { dialogRows, type DialogPage } from '../docs-search-rows';
-import { endpointById } from '../doors/docs';
-import { implement } from '../handler';
+import { endpointById } from '../descriptions/shared';
+import { docsDescriptions } from '../descriptions/docs';
+import { implement } from '../endpoint-handler';
 
 /**
  * GET /api/docs-search: the search dialog's door onto the search core (the
@@ -36,7 +37,7 @@ function pageOf({ source }: RouteDocs, url: string): DialogPage | undefined {
 /** Answers change only with a deployment (the index is built from the docs). */
 const cacheControl = 'public, max-age=300';
 
-export const docsSearchDialog = implement(endpointById('docsSearchDialog'), async ({ query }) => {
+export const docsSearchDialog = implement(endpointById(docsDescriptions, 'docsSearchDialog'), async ({ query }) => {
   const docs = await routeDocs();
   const answer = await runtime().search.search({ q: query.query, limit: dialogResultLimit });
   if (!answer.ok) throw answer.error;

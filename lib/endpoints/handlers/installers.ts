@@ -1,16 +1,17 @@
 import { createInstallerHandlers, createSignatureDirectoryHandler } from '@/lib/installers';
 import { runtime } from '@/lib/runtime';
-import { endpointById as docsEndpoint } from '../doors/docs';
-import { endpointById as installerEndpoint } from '../doors/installers';
-import { endpointById as platformEndpoint } from '../doors/platform';
-import { door } from '../handler';
+import { endpointById } from '../descriptions/shared';
+import { docsDescriptions } from '../descriptions/docs';
+import { installerDescriptions } from '../descriptions/installers';
+import { platformDescriptions } from '../descriptions/platform';
+import { endpointHandler } from '../endpoint-handler';
 
 /** The installer, design.md and key-directory handlers over the process runtime. */
 const installerHandlers = createInstallerHandlers(() => runtime());
 
-export const layerInstaller = door(installerEndpoint('layerInstaller'), installerHandlers.installer.layer);
-export const hackerInstaller = door(installerEndpoint('hackerInstaller'), installerHandlers.installer.hacker);
-export const everydayInstaller = door(installerEndpoint('everydayInstaller'), installerHandlers.installer.everyday);
-export const minimalInstaller = door(installerEndpoint('minimalInstaller'), installerHandlers.installer.minimal);
-export const designDoc = door(docsEndpoint('designDoc'), installerHandlers.designDoc);
-export const signatureDirectoryHandler = door(platformEndpoint('signatureDirectory'), createSignatureDirectoryHandler(() => runtime()));
+export const layerInstaller = endpointHandler(endpointById(installerDescriptions, 'layerInstaller'), installerHandlers.installer.layer);
+export const hackerInstaller = endpointHandler(endpointById(installerDescriptions, 'hackerInstaller'), installerHandlers.installer.hacker);
+export const everydayInstaller = endpointHandler(endpointById(installerDescriptions, 'everydayInstaller'), installerHandlers.installer.everyday);
+export const minimalInstaller = endpointHandler(endpointById(installerDescriptions, 'minimalInstaller'), installerHandlers.installer.minimal);
+export const designDoc = endpointHandler(endpointById(docsDescriptions, 'designDoc'), installerHandlers.designDoc);
+export const signatureDirectoryHandler = endpointHandler(endpointById(platformDescriptions, 'signatureDirectory'), createSignatureDirectoryHandler(() => runtime()));

@@ -1,6 +1,6 @@
 import { notFoundError, problemResponse } from '@/lib/http/problem';
 import type { RouteHandler } from '@/lib/http/route-handler';
-import { withRateLimit } from '../route-handlers';
+import { withRateLimit } from '../route-exports';
 
 /**
  * Unknown paths under /v1 and /api: a `not_found` problem for every method,

@@ -1,7 +1,7 @@
 import type { EndpointId } from '../contract';
-import { isDoor, type Door } from '../handler';
+import { isEndpointHandler, type EndpointHandler } from '../endpoint-handler';
 import { openApiHandler } from '../openapi-handler';
-import * as agentDoors from './agent-doors';
+import * as agentHandlers from './agents';
 import * as askHandlers from './ask';
 import * as v1 from './v1';
 
@@ -12,8 +12,8 @@ import * as v1 from './v1';
  * (lib/docs-build/remark-api-examples.ts). Only in-process callers import this;
  * a route imports its own handlers.
  */
-export const handlersById: Partial<Record<EndpointId, Door>> = Object.fromEntries(
-  [...Object.values(v1), ...Object.values(askHandlers), ...Object.values(agentDoors), openApiHandler]
-    .filter(isDoor)
+export const handlersById: Partial<Record<EndpointId, EndpointHandler>> = Object.fromEntries(
+  [...Object.values(v1), ...Object.values(askHandlers), ...Object.values(agentHandlers), openApiHandler]
+    .filter(isEndpointHandler)
     .map((handler) => [handler.endpoint.id, handler]),
 );

@@ -2,16 +2,17 @@ import { structuredDataLines } from '@/lib/discovery/structured-data';
 import { runtime } from '@/lib/runtime';
 import { routeDocs } from '@/lib/docs-source/route-docs';
 import { documentCache, documentResponder } from '../document-responder';
-import { endpointById } from '../doors/discovery';
-import { door } from '../handler';
+import { endpointById } from '../descriptions/shared';
+import { discoveryDescriptions } from '../descriptions/discovery';
+import { endpointHandler } from '../endpoint-handler';
 
 /**
  * GET /schema.jsonl. Apart from the other discovery documents because it
  * reads the docs source (every page's title, description and date), which only
  * this route should pull into its bundle.
  */
-export const structuredDataHandler = door(
-  endpointById('structuredData'),
+export const structuredDataHandler = endpointHandler(
+  endpointById(discoveryDescriptions, 'structuredData'),
   documentResponder({
     contentType: 'application/jsonl; charset=utf-8',
     body: async () => {

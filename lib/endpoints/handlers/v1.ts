@@ -11,9 +11,10 @@ import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
 import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
-import { endpointById } from '../doors/v1';
+import { endpointById } from '../descriptions/shared';
+import { v1Descriptions } from '../descriptions/v1';
 import type { EndpointSpec } from '../endpoint';
-import { implement, type HandlerInput, type JsonReply } from '../handler';
+import { implement, type HandlerInput, type JsonReply } from '../endpoint-handler';
 
 /**
  * The /v1 doors over the operation table (lib/core/operations.ts). Each
@@ -53,11 +54,11 @@ function operationHandler<E extends EndpointSpec, Op extends OperationId>(
 
 const page = (query: { limit?: number; cursor?: string }) => ({ limit: query.limit, cursor: query.cursor });
 
-export const searchDocs = operationHandler(endpointById('searchDocs'), 'search', (query) => ({ q: query.q, ...page(query) }));
-export const listDesktops = operationHandler(endpointById('listDesktops'), 'desktops', page);
-export const listRooms = operationHandler(endpointById('listRooms'), 'rooms', page);
-export const listApps = operationHandler(endpointById('listApps'), 'apps', page);
-export const listOptionsHandler = operationHandler(endpointById('listOptions'), 'options', (query) => ({
+export const searchDocs = operationHandler(endpointById(v1Descriptions, 'searchDocs'), 'search', (query) => ({ q: query.q, ...page(query) }));
+export const listDesktops = operationHandler(endpointById(v1Descriptions, 'listDesktops'), 'desktops', page);
+export const listRooms = operationHandler(endpointById(v1Descriptions, 'listRooms'), 'rooms', page);
+export const listApps = operationHandler(endpointById(v1Descriptions, 'listApps'), 'apps', page);
+export const listOptionsHandler = operationHandler(endpointById(v1Descriptions, 'listOptions'), 'options', (query) => ({
   room: query.room,
   q: query.q,
   hostOnly: query.host_only === undefined ? undefined : query.host_only === 'true',
@@ -73,11 +74,11 @@ async function releaseReply(app: string, sandbox: string | undefined): Promise<J
   return { json: release, headers: releaseCache };
 }
 
-export const getRelease = implement(endpointById('getRelease'), async ({ params, query }) => releaseReply(params.app, query.sandbox));
+export const getRelease = implement(endpointById(v1Descriptions, 'getRelease'), async ({ params, query }) => releaseReply(params.app, query.sandbox));
 // The alias that shipped first: the same document, byte for byte (spec "Versioning" 4); it declares no sandbox.
-export const getReleaseAlias = implement(endpointById('getReleaseAlias'), async ({ params }) => releaseReply(params.app, undefined));
+export const getReleaseAlias = implement(endpointById(v1Descriptions, 'getReleaseAlias'), async ({ params }) => releaseReply(params.app, undefined));
 
-export const download = implement(endpointById('download'), async ({ params }) => {
+export const download = implement(endpointById(v1Descriptions, 'download'), async ({ params }) => {
   // Not rate-limited: the handler starts on arrival.
   const rt = runtime();
   const target = await rt.releases.downloadTarget(params.app, answerDeadline(rt.monotonic));
@@ -124,7 +125,7 @@ function batchAnswerResponse(answer: string, replayed: boolean): Response {
 }
 
 export const runBatchHandler = implement(
-  endpointById('runBatch'),
+  endpointById(v1Descriptions, 'runBatch'),
   async ({ body, headers, client }) => {
     const rt = runtime();
     const request = unwrap(parseBatchBody(body, batchLimits));
@@ -147,7 +148,7 @@ export const runBatchHandler = implement(
 );
 
 export const submitJob = implement(
-  endpointById('submitJob'),
+  endpointById(v1Descriptions, 'submitJob'),
   async ({ body }) => {
     const rt = runtime();
     const request = unwrap(parseBatchBody(body, jobLimits));
@@ -158,7 +159,7 @@ export const submitJob = implement(
   { bodyTooLarge: 'job_too_large' },
 );
 
-export const getJob = implement(endpointById('getJob'), async ({ params }) => {
+export const getJob = implement(endpointById(v1Descriptions, 'getJob'), async ({ params }) => {
   const job = unwrap(await runtime().jobs.read(params.id));
   return { json: job, headers: noStore };
 });

@@ -1,5 +1,5 @@
-import { mcpServerCard } from '@/lib/endpoints/handlers/agent-doors';
-import { serve } from '@/lib/endpoints/route-handlers';
+import { mcpServerCard } from '@/lib/endpoints/handlers/agents';
+import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(mcpServerCard);

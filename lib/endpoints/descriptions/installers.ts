@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { DoorSpec, HeaderSpec } from '../endpoint';
+import type { EndpointDescription, HeaderSpec } from '../endpoint';
 import { refParam } from '../params';
-import { doorLookup, text } from './shared';
+import { text } from './shared';
 
-/** The installer doors (spec "Installers"): /layer.sh and the three scripts with a desktop pinned. */
+/** The installer rows (spec "Installers"): /layer.sh and the three scripts with a desktop pinned. */
 
 const installerHeaders = (pinned: boolean): Record<string, HeaderSpec> => ({
   'x-svc-ref': { description: 'The ref the script was fetched from (`main` or a release tag)', schema: z.string() },
@@ -29,14 +29,13 @@ function installer(name: 'layer' | 'hacker' | 'everyday' | 'minimal') {
       502: text('The upstream script could not be fetched, or what came back is not a script'),
     },
     errors: [],
-  } as const satisfies DoorSpec;
+  } as const satisfies EndpointDescription;
 }
 
-export const installerDoors = {
+export const installerDescriptions = {
   layerInstaller: installer('layer'),
   hackerInstaller: installer('hacker'),
   everydayInstaller: installer('everyday'),
   minimalInstaller: installer('minimal'),
-} as const satisfies Record<string, DoorSpec>;
+} as const satisfies Record<string, EndpointDescription>;
 
-export const endpointById = doorLookup(installerDoors);

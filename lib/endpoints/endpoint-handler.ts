@@ -78,24 +78,24 @@ function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
 
 /**
  * A handler that knows its row: what a route file serves
- * (lib/endpoints/route-handlers.ts `serve`), which takes the path, the methods
+ * (lib/endpoints/route-exports.ts `serve`), which takes the path, the methods
  * and the route layer's flags from the row, not from the route file.
  */
-export type Door = RouteHandler & { readonly endpoint: EndpointSpec };
+export type EndpointHandler = RouteHandler & { readonly endpoint: EndpointSpec };
 
-/** Binds a handler to its row (the contract's row joined with its door, lib/endpoints/doors/). */
-export function door(endpoint: EndpointSpec, handler: RouteHandler): Door {
+/** Binds a handler to its row (the contract's row joined with its description, lib/endpoints/descriptions/). */
+export function endpointHandler(endpoint: EndpointSpec, handler: RouteHandler): EndpointHandler {
   return Object.assign((request: Request, context?: RouteContext) => handler(request, context), { endpoint });
 }
 
-export const isDoor = (value: unknown): value is Door => typeof value === 'function' && 'endpoint' in value;
+export const isEndpointHandler = (value: unknown): value is EndpointHandler => typeof value === 'function' && 'endpoint' in value;
 
 export function implement<E extends EndpointSpec>(
   endpoint: E,
   implementation: Implementation<E>,
   options: { bodyTooLarge?: ErrorCode } = {},
-): Door {
-  return door(endpoint, async (request, context) => {
+): EndpointHandler {
+  return endpointHandler(endpoint, async (request, context) => {
     try {
       const url = new URL(request.url);
       const rawParams = (await context?.params) ?? {};

@@ -12,11 +12,11 @@ import { a2aRequestSchema, a2aResponseSchema, agentCardSchema } from '@/lib/agen
 import { a2aVersions } from '@/lib/agents/a2a-skills';
 import { a2a, mcp } from '@/lib/routes';
 import { documentCache } from '../document-responder';
-import { preflightMaxAgeSeconds, preflightRequestHeaders, type DoorSpec, type HeaderSpec, type ResponseSpec } from '../endpoint';
-import { doorLookup, documentDoor, requiredHeader } from './shared';
+import { preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointDescription, type HeaderSpec, type ResponseSpec } from '../endpoint';
+import { documentDescription, requiredHeader } from './shared';
 
 /**
- * The agent doors (spec "Agent endpoints"): the three MCP transports
+ * The agent rows (spec "Agent endpoints"): the three MCP transports
  * (POST, and OPTIONS for the open preflight), A2A, and the discovery
  * documents of both. All are `cors: 'open'` in the routing contract
  * (spec "Authentication" 2), so the route layer puts the CORS headers on
@@ -74,7 +74,7 @@ const transportResponses: Record<number, ResponseSpec> = {
   500: jsonRpc('JSON-RPC error -32603: the service failed unexpectedly (the log has the cause)', jsonRpcErrorResponseSchema),
 };
 
-function transport(served: string): DoorSpec {
+function transport(served: string): EndpointDescription {
   return {
     tag: 'Agents',
     summary: `MCP transport: ${served}`,
@@ -93,12 +93,12 @@ function transport(served: string): DoorSpec {
 
 /**
  * The preflight of a transport row. The route layer answers it (open CORS,
- * lib/endpoints/route-handlers.ts) with `preflightRequestHeaders`, so the
+ * lib/endpoints/route-exports.ts) with `preflightRequestHeaders`, so the
  * documented list is the one answered.
  * Not counted against the rate limit.
  */
-function preflight(path: string, transportDoor: DoorSpec): DoorSpec {
-  const requestHeaders = preflightRequestHeaders([transportDoor]);
+function preflight(path: string, transportDescription: EndpointDescription): EndpointDescription {
+  const requestHeaders = preflightRequestHeaders([transportDescription]);
   return {
     tag: 'Agents',
     summary: `CORS preflight of ${path}`,
@@ -120,8 +120,8 @@ function preflight(path: string, transportDoor: DoorSpec): DoorSpec {
 }
 
 /** A discovery document: served by the one document responder (ETag, 304, Cache-Control), open CORS, a JSON read. */
-function document(summary: string, description: string, schema: z.ZodType): DoorSpec {
-  return documentDoor({
+function document(summary: string, description: string, schema: z.ZodType): EndpointDescription {
+  return documentDescription({
     tag: 'Agents',
     summary,
     description,
@@ -144,7 +144,7 @@ const a2aVersionHeader: Record<string, HeaderSpec> = {
   },
 };
 const a2aAnswer = (description: string, schema: z.ZodType): ResponseSpec => ({ description, representation: 'json-rpc', schema, headers: a2aVersionHeader });
-const a2aTransportDoor: DoorSpec = {
+const a2aTransportDescription: EndpointDescription = {
   tag: 'Agents',
   summary: 'A2A agent: SendMessage (1.0) and message/send (0.3)',
   description: [
@@ -166,17 +166,17 @@ const a2aTransportDoor: DoorSpec = {
   errors: ['rate_limited'],
 };
 
-const mcpTransportDoor = transport('every tool (serverInfo `svc`)');
-const mcpDocsTransportDoor = transport('`search_docs` only (serverInfo `svc-docs`)');
-const wellKnownMcpTransportDoor = transport('the same as /mcp (serverInfo `svc`)');
+const mcpTransportDescription = transport('every tool (serverInfo `svc`)');
+const mcpDocsTransportDescription = transport('`search_docs` only (serverInfo `svc-docs`)');
+const wellKnownMcpTransportDescription = transport('the same as /mcp (serverInfo `svc`)');
 
-export const agentDoors = {
-  mcpTransport: mcpTransportDoor,
-  mcpPreflight: preflight(mcp.transport, mcpTransportDoor),
-  mcpDocsTransport: mcpDocsTransportDoor,
-  mcpDocsPreflight: preflight(mcp.docsTransport, mcpDocsTransportDoor),
-  wellKnownMcpTransport: wellKnownMcpTransportDoor,
-  wellKnownMcpPreflight: preflight(mcp.wellKnownTransport, wellKnownMcpTransportDoor),
+export const agentDescriptions = {
+  mcpTransport: mcpTransportDescription,
+  mcpPreflight: preflight(mcp.transport, mcpTransportDescription),
+  mcpDocsTransport: mcpDocsTransportDescription,
+  mcpDocsPreflight: preflight(mcp.docsTransport, mcpDocsTransportDescription),
+  wellKnownMcpTransport: wellKnownMcpTransportDescription,
+  wellKnownMcpPreflight: preflight(mcp.wellKnownTransport, wellKnownMcpTransportDescription),
   mcpManifest: document(
     'MCP manifest of both transports',
     'Both transports in the Agent Plugins 1.0 MCP configuration shape: `mcpServers` maps `svc` (every tool, /mcp) and `svc-docs` (`search_docs`, /mcp/docs) to a `streamable-http` URL.',
@@ -188,14 +188,13 @@ export const agentDoors = {
     flatMcpManifestSchema,
   ),
   mcpServerCard: document('MCP server card of svc', cardDescription, serverCardSchema),
-  a2aTransport: a2aTransportDoor,
-  a2aPreflight: preflight(a2a.transport, a2aTransportDoor),
+  a2aTransport: a2aTransportDescription,
+  a2aPreflight: preflight(a2a.transport, a2aTransportDescription),
   agentCard: document(
     'A2A agent card',
     'The A2A agent card of `svc`: per the spec its `url` is the MCP endpoint (so `preferredTransport` is `MCP`), and it names the JSON-RPC interface at /a2a for A2A 1.0 and 0.3 (`supportedInterfaces`, and 0.3\'s `additionalInterfaces`). Its three skills (`search-docs`, `install-command`, `latest-release`) are generated from the tool table: each tool\'s title and description, example requests, input and output modes. `documentationUrl` is the A2A docs page; `version` is the MCP server\'s. It names no `provider` (optional in A2A): no organisation is stated for the agent.',
     agentCardSchema,
   ),
   mcpServerCardAlias: document('MCP server card of svc (at the transport)', `${cardDescription} The same document as /.well-known/mcp/server-card.json.`, serverCardSchema),
-} satisfies Record<string, DoorSpec>;
+} satisfies Record<string, EndpointDescription>;
 
-export const endpointById = doorLookup(agentDoors);

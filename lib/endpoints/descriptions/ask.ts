@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { askAnswerSchema, askRequestSchema, queryText } from '@/lib/core/schemas';
-import type { DoorSpec, ResponseSpec } from '../endpoint';
+import type { EndpointDescription, ResponseSpec } from '../endpoint';
 import { sandboxParam } from '../params';
-import { doorLookup } from './shared';
 
-/** The natural-language door (spec "Natural-language query"): GET and POST /ask. */
+/** The natural-language rows (spec "Natural-language query"): GET and POST /ask. */
 
 const askDescription =
   'Documentation search, not a chat model: the question is read by the same search core as /v1/search (a question\'s filler words are dropped, option names are read by their parts, an option\'s own entry ranks above pages that mention it) and the top 10 sections come back, nothing generated. JSON is the NLWeb envelope: `_meta` (`response_type` `answer`, `version` 0.54, `query`, `query_id`, `mode` `list`, `site`) and `results` (`url`, `name`, `site`, `score`, `description`: the excerpt, `breadcrumbs`), the field names of NLWeb\'s REST API. The stream is `text/event-stream`: event `start` (data: the `_meta`), one `result` per result in rank order (data: the result), then `complete` (data: `count` and `elapsed_ms`); each `data:` is one line of JSON. `sandbox` answers from the sandbox search fixtures. The question takes 1–500 characters (500 is this site\'s own limit; the spec sets none).';
@@ -17,7 +16,7 @@ const askResponse: ResponseSpec = {
   headers: { Vary: { description: 'Accept: the representation follows it', schema: z.string() } },
 };
 
-export const askDoors = {
+export const askDescriptions = {
   askGet: {
     tag: 'Natural-language query',
     summary: 'Ask the documentation a question',
@@ -42,6 +41,5 @@ export const askDoors = {
     responses: { 200: askResponse },
     errors: ['missing_query', 'invalid_json', 'invalid_parameter', 'not_acceptable', 'rate_limited', 'index_unavailable'],
   },
-} as const satisfies Record<string, DoorSpec>;
+} as const satisfies Record<string, EndpointDescription>;
 
-export const endpointById = doorLookup(askDoors);

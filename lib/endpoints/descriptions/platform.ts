@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { problemSchema } from '@/lib/http/problem';
-import type { DoorSpec } from '../endpoint';
-import { doorLookup, html, json, markdown } from './shared';
+import type { EndpointDescription } from '../endpoint';
+import { html, json, markdown } from './shared';
 
-/** The platform doors: /openapi.json, the problem pages and the signing-key directory. */
+/** The platform rows: /openapi.json, the problem pages and the signing-key directory. */
 
-export const platformDoors = {
+export const platformDescriptions = {
   openApi: {
     tag: 'Platform',
     summary: 'This OpenAPI 3.1 description',
@@ -49,6 +49,5 @@ export const platformDoors = {
     },
     errors: ['rate_limited'],
   },
-} as const satisfies Record<string, DoorSpec>;
+} as const satisfies Record<string, EndpointDescription>;
 
-export const endpointById = doorLookup(platformDoors);

@@ -5,11 +5,11 @@ import { resourceCatalogSchema } from '@/lib/discovery/resource-catalog';
 import { skillNames, skillsIndexSchema } from '@/lib/discovery/skills';
 import { aiBots } from '@/lib/discovery/ai-bots';
 import { documentCache } from '../document-responder';
-import type { DoorSpec, HeaderSpec, ResponseSpec } from '../endpoint';
-import { doorLookup, documentDoor, requiredHeader } from './shared';
+import type { EndpointDescription, HeaderSpec, ResponseSpec } from '../endpoint';
+import { documentDescription, requiredHeader } from './shared';
 
 /**
- * The doors of agent mode and the discovery documents
+ * The rows of agent mode and the discovery documents
  * (spec "Documentation and text views", "Agent endpoints",
  * "Authentication-related paths"). Every document goes through one
  * responder (lib/endpoints/document-responder.ts): strong `ETag`, 304 on
@@ -29,13 +29,13 @@ const json = (schema: z.ZodType, mediaType?: string): Omit<ResponseSpec, 'descri
 const markdown: Omit<ResponseSpec, 'description'> = { representation: 'markdown', schema: z.string() };
 
 const botList = aiBots.map((bot) => `\`${bot.token}\``).join(', ');
-const agentPageDescription = `The whole domain in one markdown page for an agent: what the layer is, the install lines, the apps with their download and release URLs, the rooms with their pages and \`.md\` twins, and every machine entry point with one line each. /index.md and /agent.txt are the same bytes, and so is \`/\` in agent mode: with \`?mode=agent\`, when \`Accept\` prefers \`text/markdown\` (quality values honoured), or for the user agent of an AI crawler or agent (${botList}: each as a whole word of \`User-Agent\`, case-insensitive). Never cached (\`${documentCache.none}\`); varies on Accept and User-Agent.`;
+const agentPageProse = `The whole domain in one markdown page for an agent: what the layer is, the install lines, the apps with their download and release URLs, the rooms with their pages and \`.md\` twins, and every machine entry point with one line each. /index.md and /agent.txt are the same bytes, and so is \`/\` in agent mode: with \`?mode=agent\`, when \`Accept\` prefers \`text/markdown\` (quality values honoured), or for the user agent of an AI crawler or agent (${botList}: each as a whole word of \`User-Agent\`, case-insensitive). Never cached (\`${documentCache.none}\`); varies on Accept and User-Agent.`;
 
-function agentPageDoor(): DoorSpec {
-  return documentDoor({
+function agentPageRow(): EndpointDescription {
+  return documentDescription({
     tag: 'Documentation',
     summary: 'The domain in one markdown page, for agents',
-    description: agentPageDescription,
+    description: agentPageProse,
     response: markdown,
     cacheControl: documentCache.none,
     errors: [],
@@ -51,7 +51,7 @@ const oauthError = (description: string): ResponseSpec => ({ description, repres
 
 const skillParams = z.object({ skill: z.enum(skillNames as [string, ...string[]]).describe('The skill, as named in the skills index') });
 
-const resourceCatalogDoor = documentDoor({
+const resourceCatalogDescription = documentDescription({
   tag: 'Agents',
   summary: 'Resource-discovery catalog (ARD / AI Catalog)',
   description:
@@ -61,11 +61,11 @@ const resourceCatalogDoor = documentDoor({
   errors: ['rate_limited'],
 });
 
-export const discoveryDoors = {
+export const discoveryDescriptions = {
   // --- Agent mode and text views ------------------------------------------
-  agentPage: agentPageDoor(),
-  agentText: agentPageDoor(),
-  authAccount: documentDoor({
+  agentPage: agentPageRow(),
+  agentText: agentPageRow(),
+  authAccount: documentDescription({
     tag: 'Documentation',
     summary: 'The account of authentication',
     description:
@@ -74,7 +74,7 @@ export const discoveryDoors = {
     cacheControl: documentCache.deployed,
     errors: [],
   }),
-  structuredData: documentDoor({
+  structuredData: documentDescription({
     tag: 'Documentation',
     summary: 'schema.org structured data as JSON Lines',
     description:
@@ -84,7 +84,7 @@ export const discoveryDoors = {
     errors: [],
   }),
   // --- OAuth: the refusals (spec "Authentication-related paths") -----------
-  protectedResourceMetadata: documentDoor({
+  protectedResourceMetadata: documentDescription({
     tag: 'Platform',
     summary: 'OAuth protected-resource metadata (RFC 9728): no authorization',
     description:
@@ -93,7 +93,7 @@ export const discoveryDoors = {
     cacheControl: documentCache.deployed,
     errors: ['rate_limited'],
   }),
-  authorizationServerMetadata: documentDoor({
+  authorizationServerMetadata: documentDescription({
     tag: 'Platform',
     summary: 'OAuth authorization-server metadata (RFC 8414) of an issuer that grants nothing',
     description:
@@ -125,7 +125,7 @@ export const discoveryDoors = {
     responses: { 400: oauthError('The refusal (RFC 6749 error `unsupported_grant_type`)') },
     errors: ['rate_limited'],
   },
-  jwks: documentDoor({
+  jwks: documentDescription({
     tag: 'Platform',
     summary: 'JWK Set of the issuer: empty',
     description: '`{"keys":[]}`: the host signs no tokens. (The keys of its outbound request signatures are in /.well-known/http-message-signatures-directory.)',
@@ -134,7 +134,7 @@ export const discoveryDoors = {
     errors: ['rate_limited'],
   }),
   // --- Agent discovery ------------------------------------------------------
-  skillsIndex: documentDoor({
+  skillsIndex: documentDescription({
     tag: 'Agents',
     summary: 'Agent Skills index',
     description: `The skills ${skillNames.map((name) => `\`${name}\``).join(', ')}, in the Agent Skills discovery format (schema 0.2.0): each with \`name\`, \`type\` \`skill-md\`, \`description\`, the \`url\` of its SKILL.md and \`digest\`, the SHA-256 of exactly the bytes served there. Each SKILL.md is generated from the MCP tool table and the endpoint table.`,
@@ -142,7 +142,7 @@ export const discoveryDoors = {
     cacheControl: documentCache.deployed,
     errors: ['rate_limited'],
   }),
-  skillDocument: documentDoor({
+  skillDocument: documentDescription({
     tag: 'Agents',
     summary: 'A skill\'s SKILL.md',
     description: 'Front matter (`name`, `description`), then how to do the task with the matching MCP tool and with the REST call. Its SHA-256 is the index entry\'s `digest`.',
@@ -152,7 +152,7 @@ export const discoveryDoors = {
     errors: [],
     extraResponses: { 404: { description: 'No such skill: markdown naming the index', representation: 'markdown', schema: z.string() } },
   }),
-  apiCatalog: documentDoor({
+  apiCatalog: documentDescription({
     tag: 'Agents',
     summary: 'API catalog (RFC 9727)',
     description: `An RFC 9264 linkset, \`${linksetMediaType}; profile="${apiCatalogProfile}"\`. The first context lists the APIs (\`item\`: /v1 and the MCP server); /v1 has \`service-desc\` /openapi.json, \`service-doc\` the API docs, /llms.txt and /llms-full.txt, \`service-meta\` /auth.md; /mcp has \`service-desc\` its server card and \`service-doc\` its docs page. Every answer carries \`Link: <…/.well-known/api-catalog>; rel="api-catalog"\` (RFC 9727 §2), so HEAD finds the catalog too.`,
@@ -161,8 +161,7 @@ export const discoveryDoors = {
     cacheControl: documentCache.deployed,
     errors: ['rate_limited'],
   }),
-  aiCatalog: resourceCatalogDoor,
-  ardCatalog: resourceCatalogDoor,
-} satisfies Record<string, DoorSpec>;
+  aiCatalog: resourceCatalogDescription,
+  ardCatalog: resourceCatalogDescription,
+} satisfies Record<string, EndpointDescription>;
 
-export const endpointById = doorLookup(discoveryDoors);

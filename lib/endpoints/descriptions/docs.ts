@@ -4,12 +4,12 @@ import { queryText } from '@/lib/core/schemas';
 import { debounceMs, maxDialogRequestsPerMinute, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing';
 import { dialogSearchRowSchema } from '../docs-search-rows';
 import { documentCache } from '../document-responder';
-import type { DoorSpec } from '../endpoint';
-import { doorLookup, documentHeaders, html, json, markdown, notModified, requiredHeader, text } from './shared';
+import type { EndpointDescription } from '../endpoint';
+import { documentHeaders, html, json, markdown, notModified, requiredHeader, text } from './shared';
 
 /**
- * The documentation doors (spec "Documentation and text views"): the
- * search index and the search dialog's door, the pages and their markdown
+ * The documentation rows (spec "Documentation and text views"): the
+ * search index and the search dialog's route, the pages and their markdown
  * twins, the llms.txt views, the sitemap and robots.txt.
  */
 
@@ -34,7 +34,7 @@ export const dialogPacingDescription =
   `for the page's lifetime (backspacing asks nothing); the last keystroke is answered after ${debounceMs} ms plus the server's time, ` +
   `and waits for a token (at most ${tokenEveryMs} ms) only after a long run of requests.`;
 
-export const docsDoors = {
+export const docsDescriptions = {
   searchIndex: {
     tag: 'Search',
     summary: 'The complete search index',
@@ -143,6 +143,5 @@ export const docsDoors = {
     responses: { 200: text('robots.txt') },
     errors: [],
   },
-} as const satisfies Record<string, DoorSpec>;
+} as const satisfies Record<string, EndpointDescription>;
 
-export const endpointById = doorLookup(docsDoors);

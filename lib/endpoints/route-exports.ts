@@ -4,15 +4,15 @@ import { withHeaders } from '@/lib/http/route-handler';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
 import { routeById, routesAt, type RouteRow } from './contract';
-import { rateLimitHeaders } from './doors/shared';
+import { rateLimitHeaders } from './descriptions/shared';
 import { allowHeader, preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointSpec, type HttpMethod } from './endpoint';
-import type { Door } from './handler';
+import type { EndpointHandler } from './endpoint-handler';
 
 /**
  * The exports of a route.ts: the handlers of the path's rows in the routing
  * contract (lib/endpoints/contract.ts), and a 405 `method_not_allowed` problem
  * with `Allow` for every other method (Next's own 405 has no body). The
- * route file names its handlers only; each knows its row (`Door`), so the
+ * route file names its handlers only; each knows its row (`EndpointHandler`), so the
  * path and methods come from the contract. Throws at build time when the
  * handlers miss a method of the path or belong to another path, so routes
  * and table cannot drift apart. A path whose rows are `cors: 'open'`
@@ -71,9 +71,9 @@ function openCors(rows: readonly Pick<EndpointSpec, 'rateLimited' | 'responses' 
   };
 }
 
-/** The exports of the route file that serves these handlers (one path: the rows of `doors`). */
-export function serve(doors: Door | readonly Door[], options: RouteOptions = {}): RouteExports {
-  const served = Array.isArray(doors) ? doors : [doors as Door];
+/** The exports of the route file that serves these handlers (one path: the rows of `handlers`). */
+export function serve(handlers: EndpointHandler | readonly EndpointHandler[], options: RouteOptions = {}): RouteExports {
+  const served = Array.isArray(handlers) ? handlers : [handlers as EndpointHandler];
   if (served.length === 0) throw new Error('A route serves at least one handler');
   const { path } = routeById(served[0]!.endpoint.id as never) as RouteRow;
   const bound: Partial<Record<HttpMethod, RouteHandler>> = {};

@@ -13,12 +13,12 @@ import {
   queryText,
   uriReference,
 } from '@/lib/core/schemas';
-import type { DoorSpec, HeaderSpec } from '../endpoint';
+import type { EndpointDescription, HeaderSpec } from '../endpoint';
 import { appParam, cursorParam, decimalInteger, limitParam, sandboxParam } from '../params';
-import { doorLookup, json, markdown } from './shared';
+import { json, markdown } from './shared';
 
 /**
- * The versioned REST doors (spec "Versioned REST") and the release doors:
+ * The versioned REST rows (spec "Versioned REST") and the release rows:
  * search, the catalog, releases and downloads, batch and jobs. Their
  * schemas are what lib/endpoints/handlers/v1.ts validates with; a read's
  * answer is its operation's output (lib/core/operations.ts).
@@ -31,7 +31,7 @@ const idempotencyKeyHeader: HeaderSpec = {
   schema: z.string().regex(/^(?:[A-Za-z0-9._-]{1,200}|"[A-Za-z0-9._-]{1,200}")$/),
 };
 
-export const v1Doors = {
+export const v1Descriptions = {
   searchDocs: {
     tag: 'Search',
     summary: 'Search the documentation',
@@ -179,6 +179,5 @@ export const v1Doors = {
     responses: { 200: json('The job', jobSchema) },
     errors: ['unknown_job', 'rate_limited', 'store_unavailable'],
   },
-} as const satisfies Record<string, DoorSpec>;
+} as const satisfies Record<string, EndpointDescription>;
 
-export const endpointById = doorLookup(v1Doors);

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { EndpointSpec } from '@/lib/endpoints/endpoint';
-import { deprecationHeaders, implement } from '@/lib/endpoints/handler';
+import { deprecationHeaders, implement } from '@/lib/endpoints/endpoint-handler';
 import { allowHeader } from '@/lib/endpoints/endpoint';
-import { endpointById } from '@/lib/endpoints/doors';
-import { door } from '@/lib/endpoints/handler';
-import { serve } from '@/lib/endpoints/route-handlers';
+import { descriptions } from '@/lib/endpoints/descriptions';
+import { endpointById } from '@/lib/endpoints/descriptions/shared';
+import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
+import { serve } from '@/lib/endpoints/route-exports';
 import { CoreError } from '@/lib/core/core-error';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { batchLimits, parseBatchBody } from '@/lib/core/batch';
@@ -92,7 +93,7 @@ describe('implement()', () => {
 describe('serve()', () => {
   const ok = async () => new Response('ok');
   it('answers undeclared methods with 405 and Allow, OPTIONS with 204', async () => {
-    const exports = serve(door(endpointById('llmsTxt'), ok));
+    const exports = serve(endpointHandler(endpointById(descriptions, 'llmsTxt'), ok));
     const res = await exports.POST(new Request('http://svc.test/llms.txt', { method: 'POST' }), { params: Promise.resolve({}) });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
@@ -104,9 +105,9 @@ describe('serve()', () => {
 
   it('takes the path from the rows and refuses handlers that do not match the table', () => {
     expect(() => serve([])).toThrow(/at least one handler/);
-    expect(() => serve(door(endpointById('askGet'), ok))).toThrow(/does not match the endpoint table \(missing: POST\)/);
-    expect(() => serve([door(endpointById('llmsTxt'), ok), door(endpointById('llmsFullTxt'), ok)])).toThrow(/a row of \/llms-full.txt/);
-    expect(() => serve([door(endpointById('llmsTxt'), ok), door(endpointById('llmsTxt'), ok)])).toThrow(/GET twice/);
+    expect(() => serve(endpointHandler(endpointById(descriptions, 'askGet'), ok))).toThrow(/does not match the endpoint table \(missing: POST\)/);
+    expect(() => serve([endpointHandler(endpointById(descriptions, 'llmsTxt'), ok), endpointHandler(endpointById(descriptions, 'llmsFullTxt'), ok)])).toThrow(/a row of \/llms-full.txt/);
+    expect(() => serve([endpointHandler(endpointById(descriptions, 'llmsTxt'), ok), endpointHandler(endpointById(descriptions, 'llmsTxt'), ok)])).toThrow(/GET twice/);
   });
 });
 

@@ -1,30 +1,38 @@
 import { z } from 'zod';
 import { problemSchema } from '@/lib/http/problem';
 import { routeById, type EndpointId, type Route } from '../contract';
-import type { DoorSpec, HeaderSpec, ResponseSpec } from '../endpoint';
+import type { EndpointDescription, HeaderSpec, ResponseSpec } from '../endpoint';
 
 /**
- * What the doors (lib/endpoints/doors/*.ts) share: the response and header
- * builders, the RateLimit headers every rate-limited answer carries, and
- * the join of a door's specs with the routing contract (lib/endpoints/contract.ts).
+ * What the descriptions (lib/endpoints/descriptions/*.ts) share: the
+ * response and header builders, the RateLimit headers every rate-limited
+ * answer carries, and the join of a row's description with the routing
+ * contract (lib/endpoints/contract.ts).
  */
 
-/** A row of the contract joined with its door's spec. */
+/** A row of the contract joined with its description. */
 export type Joined<D, I extends keyof D & EndpointId> = Extract<Route, { id: I }> & D[I];
 
+const joinedRows = new WeakMap<object, Map<string, unknown>>();
+
 /**
- * The typed lookup of one door: `endpointById(id)` is the contract's row
- * with the door's spec, so a handler is typed by its row. A route imports
- * only its own door.
+ * A row of the endpoint table by id: the contract's row joined with its
+ * description in `descriptions`, typed by both, so a handler is typed by
+ * its row. A handler passes the descriptions of its own door
+ * (lib/endpoints/descriptions/<door>.ts), so its route loads no other
+ * door's schemas; whatever needs every row passes `descriptions` of
+ * lib/endpoints/descriptions/index.ts.
  */
-export function doorLookup<D extends { readonly [I in EndpointId]?: DoorSpec }>(door: D) {
-  const joined = new Map<string, unknown>();
-  return function endpointById<I extends keyof D & EndpointId>(id: I): Joined<D, I> {
-    const spec = door[id];
-    if (!spec) throw new Error(`No endpoint ${id}`);
-    if (!joined.has(id)) joined.set(id, { ...routeById(id), ...spec });
-    return joined.get(id) as Joined<D, I>;
-  };
+export function endpointById<D extends { readonly [I in EndpointId]?: EndpointDescription }, I extends keyof D & EndpointId>(
+  descriptions: D,
+  id: I,
+): Joined<D, I> {
+  const description = descriptions[id];
+  if (!description) throw new Error(`No endpoint ${id}`);
+  let rows = joinedRows.get(descriptions);
+  if (!rows) joinedRows.set(descriptions, (rows = new Map()));
+  if (!rows.has(id)) rows.set(id, { ...routeById(id), ...description });
+  return rows.get(id) as Joined<D, I>;
 }
 
 export const requiredHeader = (description: string): HeaderSpec => ({ description, schema: z.string(), required: true });
@@ -72,7 +80,7 @@ export const documentHeaders = (cacheControl: string): Record<string, HeaderSpec
   'Cache-Control': requiredHeader(`\`${cacheControl}\``),
 });
 
-export interface DocumentDoor extends Pick<DoorSpec, 'tag' | 'summary' | 'errors' | 'params'> {
+export interface DocumentDescription extends Pick<EndpointDescription, 'tag' | 'summary' | 'errors' | 'params'> {
   description: string;
   response: Omit<ResponseSpec, 'description'>;
   cacheControl: string;
@@ -80,20 +88,20 @@ export interface DocumentDoor extends Pick<DoorSpec, 'tag' | 'summary' | 'errors
   extraResponses?: Record<number, ResponseSpec>;
 }
 
-/** The door of a document served by the document responder (lib/endpoints/document-responder.ts): its 200 and its 304. */
-export function documentDoor(door: DocumentDoor): DoorSpec {
-  const headers = { ...documentHeaders(door.cacheControl), ...door.headers };
+/** The description of a document served by the document responder (lib/endpoints/document-responder.ts): its 200 and its 304. */
+export function documentDescription(document: DocumentDescription): EndpointDescription {
+  const headers = { ...documentHeaders(document.cacheControl), ...document.headers };
   return {
-    tag: door.tag,
-    summary: door.summary,
-    description: `${door.description} Open CORS. A strong ETag; \`If-None-Match\` with it (or \`*\`) answers 304. HEAD answers the headers alone.`,
-    ...(door.params ? { params: door.params } : {}),
+    tag: document.tag,
+    summary: document.summary,
+    description: `${document.description} Open CORS. A strong ETag; \`If-None-Match\` with it (or \`*\`) answers 304. HEAD answers the headers alone.`,
+    ...(document.params ? { params: document.params } : {}),
     responses: {
-      200: { description: door.summary, ...door.response, headers },
+      200: { description: document.summary, ...document.response, headers },
       304: notModified(headers),
-      ...door.extraResponses,
+      ...document.extraResponses,
     },
-    errors: door.errors,
+    errors: document.errors,
   };
 }
 
