@@ -8,14 +8,17 @@ import { problemCodes } from '@/lib/http/problem-codes';
 import { requestClient } from '@/lib/http/rate-limit';
 import { withHeaders, type RouteContext, type RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
+import { err, ok, type Result } from '@/lib/core/result';
 import type { EndpointSpec } from './endpoint';
 
 /**
  * The handler wrapper every endpoint goes through: it parses and validates
  * path, query, headers and body against the row's zod schemas (failures
- * become the spec's 400 codes), runs the implementation, renders a CoreError
- * as problem+json, turns anything unexpected into a 500 problem with a
- * logged request id, and adds the row's deprecation headers.
+ * become the spec's 400 codes), runs the implementation, renders its
+ * failure (a CoreError value) as problem+json, turns anything thrown into a
+ * 500 problem with a logged request id, and adds the row's deprecation
+ * headers. Expected failures are values from end to end: the parsing steps
+ * and the implementation return a Result, rendered here once.
  */
 
 
@@ -42,7 +45,8 @@ export interface JsonReply {
   headers?: Record<string, string>;
 }
 
-export type Implementation<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<Response | JsonReply>;
+/** What an implementation answers: a reply, or its expected failure as a value (only a bug throws). */
+export type Implementation<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<Result<Response | JsonReply, CoreError>>;
 
 export function jsonResponse(reply: JsonReply): Response {
   const headers = new Headers(reply.headers);
@@ -65,14 +69,84 @@ function validationError(endpoint: EndpointSpec, where: string, error: z.ZodErro
 }
 
 /** Query string → object; empty values count as absent (spec: empty `cursor` = first page). */
-function queryObject(endpoint: EndpointSpec, url: URL): Record<string, string> {
+function queryObject(url: URL): Result<Record<string, string>, CoreError> {
   const out: Record<string, string> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
-    if (values.length > 1) throw new CoreError('invalid_parameter', `The query parameter \`${key}\` was given more than once.`);
+    if (values.length > 1) return err(new CoreError('invalid_parameter', `The query parameter \`${key}\` was given more than once.`));
     if (values[0] !== '') out[key] = values[0]!;
   }
-  return out;
+  return ok(out);
+}
+
+/** Validates `raw` against the row's schema for it (none: an empty object). */
+function parsePart(endpoint: EndpointSpec, schema: z.ZodObject | undefined, where: string, raw: Record<string, unknown>): Result<unknown, CoreError> {
+  if (!schema) return ok({});
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? ok(parsed.data) : err(validationError(endpoint, where, parsed.error, raw));
+}
+
+/** The declared request headers that are present, each checked against its schema. */
+function requestHeaders(endpoint: EndpointSpec, request: Request): Result<Record<string, string>, CoreError> {
+  const headers: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(endpoint.headers ?? {})) {
+    const value = request.headers.get(name);
+    if (value === null) continue;
+    if (!spec.schema.safeParse(value).success) {
+      return err(
+        inputFailure(endpoint.inputProblems?.[name], name, value, (code) =>
+          new CoreError(code, `The \`${name}\` header is not valid. ${problemCodes[code].explanation}`),
+        ),
+      );
+    }
+    headers[name] = value;
+  }
+  return ok(headers);
+}
+
+/** The JSON body, at most the row's byte cap, and its raw text (for idempotency fingerprints). */
+async function requestBody(
+  endpoint: EndpointSpec,
+  request: Request,
+  tooLarge: ErrorCode,
+): Promise<Result<{ body: unknown; rawBody: string }, CoreError>> {
+  if (!endpoint.body) return ok({ body: undefined, rawBody: '' });
+  const text = await readCappedText(request.body, endpoint.body.maxBytes);
+  if (text === undefined) return err(new CoreError(tooLarge, `The body is larger than ${endpoint.body.maxBytes} bytes.`));
+  try {
+    return ok({ body: JSON.parse(text) as unknown, rawBody: text });
+  } catch {
+    return err(new CoreError('invalid_json', 'The request body is not valid JSON.'));
+  }
+}
+
+/** The request as the implementation takes it: every part validated, the first failure as the value. */
+async function handlerInput<E extends EndpointSpec>(
+  endpoint: E,
+  request: Request,
+  context: RouteContext | undefined,
+  tooLarge: ErrorCode,
+): Promise<Result<HandlerInput<E>, CoreError>> {
+  const url = new URL(request.url);
+  const params = parsePart(endpoint, endpoint.params, 'path parameter', (await context?.params) ?? {});
+  if (!params.ok) return params;
+  const rawQuery = queryObject(url);
+  if (!rawQuery.ok) return rawQuery;
+  const query = parsePart(endpoint, endpoint.query, 'query parameter', rawQuery.value);
+  if (!query.ok) return query;
+  const headers = requestHeaders(endpoint, request);
+  if (!headers.ok) return headers;
+  const body = await requestBody(endpoint, request, tooLarge);
+  if (!body.ok) return body;
+  return ok({
+    request,
+    url,
+    params: params.value as HandlerInput<E>['params'],
+    query: query.value as HandlerInput<E>['query'],
+    ...body.value,
+    headers: headers.value as HandlerInput<E>['headers'],
+    client: requestClient(request, runtime().rateLimit.clientIp),
+  });
 }
 
 
@@ -97,59 +171,13 @@ export function implement<E extends EndpointSpec>(
 ): EndpointHandler {
   return endpointHandler(endpoint, async (request, context) => {
     try {
-      const url = new URL(request.url);
-      const rawParams = (await context?.params) ?? {};
-      const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
-      if (!params.success) throw validationError(endpoint, 'path parameter', params.error, rawParams);
-
-      const rawQuery = queryObject(endpoint, url);
-      const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : { success: true as const, data: {} };
-      if (!query.success) throw validationError(endpoint, 'query parameter', query.error, rawQuery);
-
-      const headers: Record<string, string> = {};
-      for (const [name, spec] of Object.entries(endpoint.headers ?? {})) {
-        const value = request.headers.get(name);
-        if (value === null) continue;
-        if (!spec.schema.safeParse(value).success) {
-          throw inputFailure(endpoint.inputProblems?.[name], name, value, (code) =>
-            new CoreError(code, `The \`${name}\` header is not valid. ${problemCodes[code].explanation}`),
-          );
-        }
-        headers[name] = value;
-      }
-
-      let body: unknown;
-      let rawBody = '';
-      if (endpoint.body) {
-        const text = await readCappedText(request.body, endpoint.body.maxBytes);
-        if (text === undefined) {
-          throw new CoreError(
-            options.bodyTooLarge ?? 'invalid_parameter',
-            `The body is larger than ${endpoint.body.maxBytes} bytes.`,
-          );
-        }
-        rawBody = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          throw new CoreError('invalid_json', 'The request body is not valid JSON.');
-        }
-      }
-
-      const result = await implementation({
-        request,
-        url,
-        params: params.data as HandlerInput<E>['params'],
-        query: query.data as HandlerInput<E>['query'],
-        body,
-        rawBody,
-        headers: headers as HandlerInput<E>['headers'],
-        client: requestClient(request, runtime().rateLimit.clientIp),
-      });
-      const response = result instanceof Response ? result : jsonResponse(result);
+      const input = await handlerInput(endpoint, request, context, options.bodyTooLarge ?? 'invalid_parameter');
+      const result = input.ok ? await implementation(input.value) : input;
+      if (!result.ok) return problemResponse(result.error, deprecationHeaders(endpoint));
+      const response = result.value instanceof Response ? result.value : jsonResponse(result.value);
       return withHeaders(response, deprecationHeaders(endpoint));
     } catch (error) {
-      if (CoreError.is(error)) return problemResponse(error, deprecationHeaders(endpoint));
+      // Only a bug throws: a 500 naming a logged request id.
       return internalErrorResponse(error, runtime().log);
     }
   });

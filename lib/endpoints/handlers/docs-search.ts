@@ -4,7 +4,8 @@ import { routeDocs, type RouteDocs } from '@/lib/docs-source/route-docs';
 import { dialogRows, type DialogPage } from '../docs-search-rows';
 import { endpointById } from '../descriptions/shared';
 import { docsDescriptions } from '../descriptions/docs';
-import { implement } from '../endpoint-handler';
+import { mapResult } from '@/lib/core/result';
+import { implement, type JsonReply } from '../endpoint-handler';
 
 /**
  * GET /api/docs-search: the search dialog's door onto the search core (the
@@ -40,6 +41,5 @@ const cacheControl = 'public, max-age=300';
 export const docsSearchDialog = implement(endpointById(docsDescriptions, 'docsSearchDialog'), async ({ query }) => {
   const docs = await routeDocs();
   const answer = await runtime().search.search({ q: query.query, limit: dialogResultLimit });
-  if (!answer.ok) throw answer.error;
-  return { json: dialogRows(answer.value.results, pageOf.bind(undefined, docs)), headers: { 'Cache-Control': cacheControl } };
+  return mapResult(answer, ({ results }): JsonReply => ({ json: dialogRows(results, pageOf.bind(undefined, docs)), headers: { 'Cache-Control': cacheControl } }));
 });

@@ -5,7 +5,7 @@ import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/bat
 import type { CoreError } from '@/lib/core/core-error';
 import { requestFingerprint, runIdempotent, validateIdempotencyKey } from '@/lib/core/idempotency';
 import { runOperation, type OperationId, type OperationInput } from '@/lib/core/operations';
-import { ok, type Result } from '@/lib/core/result';
+import { mapResult, ok, type Result } from '@/lib/core/result';
 import { toProblem } from '@/lib/http/problem';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
@@ -20,12 +20,9 @@ import { implement, type HandlerInput, type JsonReply } from '../endpoint-handle
  * The /v1 doors over the operation table (lib/core/operations.ts). Each
  * read handler maps its validated input to one operation's input and runs
  * it on the request's services, live or sandbox as `?sandbox=` asks; its
- * Result becomes a reply, a failure the wrapper's problem.
+ * Result is the handler's: an answer becomes a reply, a failure the
+ * wrapper's problem.
  */
-function unwrap<T>(result: Result<T, CoreError>): T {
-  if (!result.ok) throw result.error;
-  return result.value;
-}
 
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -48,7 +45,7 @@ function operationHandler<E extends EndpointSpec, Op extends OperationId>(
 ) {
   return implement(endpoint, async ({ query }) => {
     const services = requestServices((query as { sandbox?: string }).sandbox);
-    return { json: unwrap(await runOperation(operation, toInput(query), services)) };
+    return mapResult(await runOperation(operation, toInput(query), services), (json): JsonReply => ({ json }));
   });
 }
 
@@ -69,9 +66,8 @@ export const listOptionsHandler = operationHandler(endpointById(v1Descriptions, 
 /** Spec "Limits": release metadata is cached five minutes at the edge. */
 const releaseCache = { 'Cache-Control': 'public, max-age=60, s-maxage=300' };
 
-async function releaseReply(app: string, sandbox: string | undefined): Promise<JsonReply> {
-  const release = unwrap(await runOperation('release', { app }, requestServices(sandbox)));
-  return { json: release, headers: releaseCache };
+async function releaseReply(app: string, sandbox: string | undefined): Promise<Result<JsonReply, CoreError>> {
+  return mapResult(await runOperation('release', { app }, requestServices(sandbox)), (json) => ({ json, headers: releaseCache }));
 }
 
 export const getRelease = implement(endpointById(v1Descriptions, 'getRelease'), async ({ params, query }) => releaseReply(params.app, query.sandbox));
@@ -94,14 +90,14 @@ export const download = implement(endpointById(v1Descriptions, 'download'), asyn
       'Every app: /v1/apps. Documentation: /docs/apps.',
       '',
     ].join('\n');
-    return new Response(body, { status: 404, headers: { 'Content-Type': 'text/markdown; charset=utf-8', ...noStore } });
+    return ok(new Response(body, { status: 404, headers: { 'Content-Type': 'text/markdown; charset=utf-8', ...noStore } }));
   }
   // The asset redirect is cached briefly at the edge. The fallback to the
   // releases page is not cached at all: it answers an
   // outage or a release without a macOS asset, and an edge keeping it would
   // go on sending people there after recovery.
   const cacheControl = target.value.kind === 'asset' ? 'public, max-age=60, s-maxage=300' : 'no-store';
-  return new Response(null, { status: 302, headers: { Location: target.value.url, 'Cache-Control': cacheControl } });
+  return ok(new Response(null, { status: 302, headers: { Location: target.value.url, 'Cache-Control': cacheControl } }));
 });
 
 /**
@@ -128,21 +124,21 @@ export const runBatchHandler = implement(
   endpointById(v1Descriptions, 'runBatch'),
   async ({ body, headers, client }) => {
     const rt = runtime();
-    const request = unwrap(parseBatchBody(body, batchLimits));
+    const request = parseBatchBody(body, batchLimits);
+    if (!request.ok) return request;
     // Release operations get what is left of the request's budget.
     const deadline = rateLimitedDeadline();
-    const answer = async () =>
-      JSON.stringify(await runBatch(request, { services: (sandbox) => rt.services({ sandbox, deadline }), describeFailure: toProblem, log: rt.log }));
+    const answerBytes = async () =>
+      JSON.stringify(await runBatch(request.value, { services: (sandbox) => rt.services({ sandbox, deadline }), describeFailure: toProblem, log: rt.log }));
     const key = headers['Idempotency-Key'];
-    if (key === undefined) return batchAnswerResponse(await answer(), false);
-    const validKey = unwrap(validateIdempotencyKey(key));
-    const outcome = unwrap(
-      await runIdempotent(
-        { kv: rt.store.kv, clock: rt.clock, monotonic: rt.monotonic, scope: client, key: validKey, fingerprint: requestFingerprint(body), log: rt.log },
-        async () => ok(await answer()),
-      ),
+    if (key === undefined) return ok(batchAnswerResponse(await answerBytes(), false));
+    const validKey = validateIdempotencyKey(key);
+    if (!validKey.ok) return validKey;
+    const outcome = await runIdempotent(
+      { kv: rt.store.kv, clock: rt.clock, monotonic: rt.monotonic, scope: client, key: validKey.value, fingerprint: requestFingerprint(body), log: rt.log },
+      async () => ok(await answerBytes()),
     );
-    return batchAnswerResponse(outcome.answer, outcome.kind === 'replayed');
+    return mapResult(outcome, (done) => batchAnswerResponse(done.answer, done.kind === 'replayed'));
   },
   { bodyTooLarge: 'batch_too_large' },
 );
@@ -151,16 +147,18 @@ export const submitJob = implement(
   endpointById(v1Descriptions, 'submitJob'),
   async ({ body }) => {
     const rt = runtime();
-    const request = unwrap(parseBatchBody(body, jobLimits));
-    const job = unwrap(await rt.jobs.submit(request));
+    const request = parseBatchBody(body, jobLimits);
+    if (!request.ok) return request;
+    const submitted = await rt.jobs.submit(request.value);
+    if (!submitted.ok) return submitted;
+    const job = submitted.value;
     runAfterResponse(() => rt.jobs.execute(job.id));
-    return { status: 202, json: job, headers: { Location: job.url, 'Retry-After': '1', ...noStore } };
+    return ok({ status: 202, json: job, headers: { Location: job.url, 'Retry-After': '1', ...noStore } });
   },
   { bodyTooLarge: 'job_too_large' },
 );
 
-export const getJob = implement(endpointById(v1Descriptions, 'getJob'), async ({ params }) => {
-  const job = unwrap(await runtime().jobs.read(params.id));
-  return { json: job, headers: noStore };
-});
+export const getJob = implement(endpointById(v1Descriptions, 'getJob'), async ({ params }) =>
+  mapResult(await runtime().jobs.read(params.id), (job): JsonReply => ({ json: job, headers: noStore })),
+);
 
