@@ -6,8 +6,9 @@ import type { CoreError } from '@/lib/core/core-error';
 import { a2a, docsPageUrl, mcp } from '@/lib/routes';
 import type { Result } from '@/lib/core/result';
 import { mcpServerVersion } from './mcp-server';
-import { a2aSkills, a2aVersions, type A2aSkillId } from './a2a-skills';
-import { findTool, runTool, toolDescriptionText, toolFailureBody, type ToolContext } from './tools';
+import { appNames, urlDesktopNames } from '@/lib/catalog';
+import { a2aSkills, a2aVersions, type A2aSkill, type A2aSkillId } from './a2a-skills';
+import { findTool, runTool, toolDescriptionText, toolFailureBody, tools as siteTools, type ToolContext, type ToolSpec } from './tools';
 
 export { a2aSkills, a2aVersions, type A2aSkillId };
 
@@ -29,10 +30,10 @@ const a2aAgentVersion = mcpServerVersion;
 const inputModes = ['text/plain', 'application/json'];
 const outputModes = ['application/json', 'text/plain'];
 
-/** The agent as A2A 1.0 describes it (the SDK's card, used to validate versions and to serialise). */
-export function coreAgentCard(origin: string): AgentCard {
-  const skills: AgentSkill[] = a2aSkills.map((skill) => {
-    const tool = findTool(skill.tool)!;
+/** The agent as A2A 1.0 describes it (the SDK's card, used to validate versions and to serialise); its skills are the site's unless a test hands others. */
+export function coreAgentCard(origin: string, given: readonly A2aSkill[] = a2aSkills, tools: readonly ToolSpec[] = siteTools): AgentCard {
+  const skills: AgentSkill[] = given.map((skill) => {
+    const tool = findTool(skill.tool, tools)!;
     return {
       id: skill.id,
       name: tool.title,
@@ -72,8 +73,8 @@ export function coreAgentCard(origin: string): AgentCard {
  * Streamable HTTP, so `preferredTransport` says `MCP` and a 0.3 client
  * finds the A2A interface among `additionalInterfaces`.
  */
-export function agentCardDocument(origin: string): Record<string, unknown> {
-  const core = AgentCard.toJSON(coreAgentCard(origin)) as Record<string, unknown>;
+export function agentCardDocument(origin: string, skills?: readonly A2aSkill[], tools?: readonly ToolSpec[]): Record<string, unknown> {
+  const core = AgentCard.toJSON(coreAgentCard(origin, skills, tools)) as Record<string, unknown>;
   return {
     ...core,
     url: `${origin}${mcp.transport}`,
@@ -91,8 +92,7 @@ export interface SkillCall {
   arguments: Record<string, unknown>;
 }
 
-const appNames = ['pounce', 'perch'];
-const desktopWords = /\b(hacker|everyday|minimal)\b/i;
+const desktopWords = new RegExp(`\\b(${urlDesktopNames.join('|')})\\b`, 'i');
 
 /**
  * Plain text, routed by intent. A release question names an app and asks

@@ -1,6 +1,6 @@
 import { mcp } from '@/lib/routes';
 import { clientEntry, remoteMcpServer } from './mcp-client-config';
-import { mcpServers, mcpServerVersion, serverCapabilities, serverTools, type McpServerSpec } from './mcp-server';
+import { mcpServers, mcpServerVersion, serverCapabilities, type McpServerSpec } from './mcp-server';
 import { servedProtocolVersions } from './mcp-transport';
 import { agentPluginsMcpSchema, type FlatMcpManifest, type McpManifest, type ServerCard } from './mcp-document-schemas';
 import { toolDescription } from './tools';
@@ -56,6 +56,6 @@ export function serverCard(origin: string, spec: McpServerSpec = mcpServers.svc)
     })),
     capabilities: serverCapabilities,
     authentication: { required: false },
-    tools: serverTools(spec).map(toolDescription),
+    tools: spec.tools.map(toolDescription),
   };
 }

@@ -5,7 +5,7 @@ import type { Log } from '@/lib/platform/log';
 import { mcpServerAddresses, type McpServerName } from './mcp-client-config';
 import { noDocsReader, type DocsReader } from '@/lib/core/docs-reader';
 import { hitResourceUri, listResources, readResource, resourceMimeType, resourceTemplates } from './mcp-resources';
-import { findTool, runTool, toolDescription, toolFailureBody, toolNames, type ToolContext, type ToolName, type ToolSpec } from './tools';
+import { runTool, toolDescription, toolFailureBody, tools as siteTools, type ToolContext, type ToolSpec } from './tools';
 
 /**
  * The MCP servers of the site (spec "Agent endpoints"): `svc` at /mcp and
@@ -33,31 +33,38 @@ export interface McpServerSpec {
   description: string;
   /** Where its transport answers; the first is the canonical URL. */
   paths: readonly string[];
-  tools: readonly ToolName[];
+  /** Its tools, in the order of `tools/list`. */
+  tools: readonly ToolSpec[];
 }
 
-export const mcpServers = {
-  svc: {
-    ...mcpServerAddresses.svc,
-    title: 'layer site',
-    description: 'Read-only MCP server of the layer site: documentation search, desktop install lines and the latest macOS releases of pounce and perch.',
-    tools: toolNames,
-  },
-  'svc-docs': {
-    ...mcpServerAddresses['svc-docs'],
-    title: 'layer site documentation search',
-    description: 'Read-only MCP server that searches the documentation of the layer site.',
-    tools: ['search_docs'],
-  },
-} as const satisfies Record<string, McpServerSpec>;
-
-export function serverTools(spec: McpServerSpec): ToolSpec[] {
-  return spec.tools.map((name) => findTool(name)!);
+/**
+ * The servers over a tool table (the site's, unless a test hands one made
+ * from a copy of the operation table): `svc` with every tool, `svc-docs`
+ * with the search alone.
+ */
+export function mcpServersOf(tools: readonly ToolSpec[]) {
+  return {
+    svc: {
+      ...mcpServerAddresses.svc,
+      title: 'layer site',
+      description: 'Read-only MCP server of the layer site: documentation search, desktop install lines and the latest macOS releases of pounce and perch.',
+      tools,
+    },
+    'svc-docs': {
+      ...mcpServerAddresses['svc-docs'],
+      title: 'layer site documentation search',
+      description: 'Read-only MCP server that searches the documentation of the layer site.',
+      tools: tools.filter((tool) => tool.name === 'search_docs'),
+    },
+  } as const satisfies Record<string, McpServerSpec>;
 }
+
+export const mcpServers = mcpServersOf(siteTools);
+
 
 /** What agents read in `initialize` / `server/discover`: what the server is for and how to call it. */
 function instructions(spec: McpServerSpec): string {
-  const names = spec.tools.map((name) => `\`${name}\``).join(', ');
+  const names = spec.tools.map((tool) => `\`${tool.name}\``).join(', ');
   return `${spec.description} Tools: ${names}. Every documentation page is a resource (resources/list; resources/read of its URI, or of the URI with a #section anchor for one section); search_docs links each hit's section. Every tool is read-only and takes \`sandbox: true\` for deterministic sample answers. A failure is a result with isError set and structuredContent { error: { code, message } }; the codes are those of the site's REST API (${mcp.docs}).`;
 }
 
@@ -78,10 +85,10 @@ export function toolError(error: CoreError): CallToolResult {
 
 
 export async function callTool(spec: McpServerSpec, name: string, args: unknown, context: ToolContext, log?: Log): Promise<CallToolResult> {
-  const tool = (spec.tools as readonly string[]).includes(name) ? findTool(name) : undefined;
+  const tool = spec.tools.find((entry) => entry.name === name);
   if (!tool) {
     // A tool that does not exist is a protocol error (MCP 2025-11-25 "Error Handling": -32602).
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. This server's tools are ${spec.tools.join(', ')}.`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}. This server's tools are ${spec.tools.map((entry) => entry.name).join(', ')}.`);
   }
   try {
     const result = await runTool(tool, args, context);
@@ -100,7 +107,7 @@ const fixedParts = new Map<McpServerSpec, { instructions: string; listed: { tool
 function fixedPartsOf(spec: McpServerSpec) {
   let parts = fixedParts.get(spec);
   if (!parts) {
-    parts = { instructions: instructions(spec), listed: { tools: serverTools(spec).map(toolDescription) } };
+    parts = { instructions: instructions(spec), listed: { tools: spec.tools.map(toolDescription) } };
     fixedParts.set(spec, parts);
   }
   return parts;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { CoreError } from '@/lib/core/core-error';
 import { defaultPageSize, maxPageSize } from '@/lib/core/cursor';
 import type { ErrorCode } from '@/lib/core/error-codes';
-import { operations, runOperation, type DoorName, type OperationId, type OperationInput } from '@/lib/core/operations';
+import {
+  namedOperations,
+  operations,
+  type DoorName,
+  type OperationId,
+  type OperationInput,
+  type OperationSpec,
+  type OperationTable,
+} from '@/lib/core/operations';
 import { err, type Result } from '@/lib/core/result';
 import { appNameSchema, queryText } from '@/lib/core/schemas';
 import { inputFailure, type InputErrors } from '@/lib/core/input-errors';
@@ -10,15 +18,16 @@ import type { ReadServices } from '@/lib/core/services';
 
 /**
  * The tool table (spec "Agent endpoints", the MCP tool table): the MCP door
- * over the operation table (lib/core/operations.ts). Each tool names its
- * operation, which gives its name, output schema, failure codes and
- * annotations; the tool adds what is the door's own: its title and
- * description, its argument names (zod), and how they map onto the
- * operation's input. `tools/list` and `tools/call` (lib/agents/mcp-server.ts),
- * the server card and the manifests (lib/agents/mcp-documents.ts), the A2A
- * skills and the Agents docs page are generated from it. No schema is
- * written twice: the JSON Schemas every document shows come from
- * `toolJsonSchemas`.
+ * over the operation table (lib/core/operations.ts), one tool per operation
+ * with an MCP name. The operation gives the tool its name, output schema,
+ * failure codes and annotations; the door adds its own words where it has
+ * them: a title and description, its argument names (zod), and how they map
+ * onto the operation's input. An operation without words of the door's takes
+ * the entry's title, description and arguments, `sandbox` added.
+ * `tools/list` and `tools/call` (lib/agents/mcp-server.ts), the server card
+ * and the manifests (lib/agents/mcp-documents.ts), the A2A skills and the
+ * Agents docs page are generated from it. No schema is written twice: the
+ * JSON Schemas every document shows come from `toolJsonSchemas`.
  */
 
 /** What a tool call runs on: the request's services, live or sandbox as its `sandbox` argument asks. */
@@ -44,9 +53,8 @@ const sandboxInput = z
   .optional()
   .describe('true answers from the deterministic sandbox fixtures (no live lookup, no search index); default false');
 
-/** What the table holds for a tool: the door's own parts. */
-interface ToolEntry<Op extends OperationId, I extends z.ZodObject> {
-  operation: Op;
+/** The MCP door's own words for the tool of one operation. */
+interface ToolWords<Op extends OperationId, I extends z.ZodObject> {
   title: string;
   description: string;
   /** The arguments, `sandbox` included. */
@@ -57,9 +65,12 @@ interface ToolEntry<Op extends OperationId, I extends z.ZodObject> {
   inputErrors?: InputErrors;
 }
 
+type AnyToolWords = Omit<ToolWords<OperationId, z.ZodObject>, 'toInput'> & { toInput(args: Record<string, unknown>): unknown };
+
 export interface ToolSpec<I extends z.ZodObject = z.ZodObject> {
   name: string;
-  operation: OperationId;
+  /** The id of its operation in the table it was made from. */
+  operation: string;
   title: string;
   description: string;
   input: I;
@@ -69,82 +80,105 @@ export interface ToolSpec<I extends z.ZodObject = z.ZodObject> {
   errors: readonly ErrorCode[];
   inputErrors?: InputErrors;
   toInput(args: z.output<I>): unknown;
+  /** Runs its operation on the request's services. */
+  run(input: unknown, services: ReadServices): ReturnType<OperationSpec['run']>;
 }
 
-/** A tool from its entry and its operation. */
-function tool<Op extends OperationId, I extends z.ZodObject>(entry: ToolEntry<Op, I>): ToolSpec<I> {
-  const operation = operations[entry.operation];
-  const name = operation.names.mcp;
-  if (!name) throw new Error(`operation ${entry.operation} has no MCP name`);
+/** Keeps each tool's own argument and input types while checking its words. */
+const words = <Op extends OperationId, I extends z.ZodObject>(_operation: Op, toolWords: ToolWords<Op, I>) => toolWords as unknown as AnyToolWords;
+
+/** The words of a tool whose operation has none of the door's: the entry's own, `sandbox` added. */
+const entryWords = (spec: OperationSpec): AnyToolWords => ({
+  title: spec.title,
+  description: spec.description,
+  input: spec.input.extend({ sandbox: sandboxInput }),
+  toInput: ({ sandbox: _sandbox, ...args }) => args,
+  inputErrors: spec.inputErrors,
+});
+
+/** The tool of one operation. */
+function toolOf(id: string, spec: OperationSpec, own: AnyToolWords | undefined): ToolSpec {
+  const { title, description, input, toInput, inputErrors } = own ?? entryWords(spec);
   return {
-    ...entry,
-    name,
-    output: operation.output as unknown as z.ZodObject,
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: operation.live },
-    errors: operation.errors,
-    toInput: entry.toInput as (args: z.output<I>) => unknown,
+    name: spec.names.mcp!,
+    operation: id,
+    title,
+    description,
+    input,
+    output: spec.output as unknown as z.ZodObject,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: spec.live },
+    errors: spec.errors,
+    ...(inputErrors ? { inputErrors } : {}),
+    toInput: toInput as (args: z.output<z.ZodObject>) => unknown,
+    run: (operationInput, services) => spec.run(operationInput as never, services),
   };
 }
 
-const getInstallCommand = tool({
-  operation: 'install',
-  title: 'Install command',
-  description:
-    'The line that installs a desktop of the layer, with its author, blurb and the rooms it turns on (null where the catalog does not state them). Name a desktop (`hacker`, `everyday`, `minimal`, or any desktop of the gallery) for its row, `layer` for the plain installer that asks which desktop to build (`pins: null`), or omit `desktop` for the whole gallery, the layer installer first.',
-  input: z.object({
-    desktop: z.string().optional().describe('A desktop name, e.g. `hacker`, or `layer` for the plain installer; omit it for the whole gallery'),
-    sandbox: sandboxInput,
+/** The MCP door's words, by operation id. */
+export const toolWords: Partial<Record<string, AnyToolWords>> = {
+  install: words('install', {
+    title: 'Install command',
+    description:
+      'The line that installs a desktop of the layer, with its author, blurb and the rooms it turns on (null where the catalog does not state them). Name a desktop (`hacker`, `everyday`, `minimal`, or any desktop of the gallery) for its row, `layer` for the plain installer that asks which desktop to build (`pins: null`), or omit `desktop` for the whole gallery, the layer installer first.',
+    input: z.object({
+      desktop: z.string().optional().describe('A desktop name, e.g. `hacker`, or `layer` for the plain installer; omit it for the whole gallery'),
+      sandbox: sandboxInput,
+    }),
+    toInput: ({ desktop }) => ({ desktop }),
   }),
-  toInput: ({ desktop }) => ({ desktop }),
-});
-
-const getLatestRelease = tool({
-  operation: 'release',
-  title: 'Latest release',
-  description:
-    'The latest signed, notarized macOS release of an app: tag, asset file name, size, download URL and publication date. The same document as GET /v1/releases/{app}, looked up live on the code host (cached five minutes).',
-  input: z.object({
-    app: appNameSchema.describe('`pounce` or `perch`'),
-    sandbox: sandboxInput,
+  release: words('release', {
+    title: 'Latest release',
+    description:
+      'The latest signed, notarized macOS release of an app: tag, asset file name, size, download URL and publication date. The same document as GET /v1/releases/{app}, looked up live on the code host (cached five minutes).',
+    input: z.object({
+      app: appNameSchema.describe('`pounce` or `perch`'),
+      sandbox: sandboxInput,
+    }),
+    toInput: ({ app }) => ({ app }),
+    inputErrors: { app: 'unknown_app' },
   }),
-  toInput: ({ app }) => ({ app }),
-  inputErrors: { app: 'unknown_app' },
-});
-
-const searchDocs = tool({
-  operation: 'search',
-  title: 'Search the documentation',
-  description:
-    'Full-text search over the layer documentation: page URLs (site-relative, with the section anchor), breadcrumbs, excerpts and scores, best first, from the same index and scorer as GET /v1/search. Page with `next_cursor`; `total` counts every hit.',
-  input: z.object({
-    query: queryText('What to search for'),
-    // No zod default: a call with only a `cursor` keeps the page size of the walk (as /v1/search).
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(maxPageSize)
-      .optional()
-      .describe(`Hits per page, 1–${maxPageSize}; default ${defaultPageSize}, or the page size of the walk the \`cursor\` continues`)
-      .meta({ default: defaultPageSize }),
-    cursor: z.string().optional().describe('`next_cursor` of the previous page; omit for the first page'),
-    sandbox: sandboxInput,
+  search: words('search', {
+    title: 'Search the documentation',
+    description:
+      'Full-text search over the layer documentation: page URLs (site-relative, with the section anchor), breadcrumbs, excerpts and scores, best first, from the same index and scorer as GET /v1/search. Page with `next_cursor`; `total` counts every hit.',
+    input: z.object({
+      query: queryText('What to search for'),
+      // No zod default: a call with only a `cursor` keeps the page size of the walk (as /v1/search).
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(maxPageSize)
+        .optional()
+        .describe(`Hits per page, 1–${maxPageSize}; default ${defaultPageSize}, or the page size of the walk the \`cursor\` continues`)
+        .meta({ default: defaultPageSize }),
+      cursor: z.string().optional().describe('`next_cursor` of the previous page; omit for the first page'),
+      sandbox: sandboxInput,
+    }),
+    toInput: ({ query, limit, cursor }) => ({ q: query, limit, cursor }),
+    inputErrors: { query: 'missing_query', cursor: 'invalid_cursor' },
   }),
-  toInput: ({ query, limit, cursor }) => ({ q: query, limit, cursor }),
-  inputErrors: { query: 'missing_query', cursor: 'invalid_cursor' },
-});
+};
 
 /**
- * The table. Its order is the order of `tools/list`; the first tool takes
- * no required argument (a client probing the server can call it bare).
+ * The tools of a table (the site's, unless a test hands a copy), in name
+ * order: the order of `tools/list`, where the first tool takes no required
+ * argument (a client probing the server can call it bare).
  */
-export const tools = [getInstallCommand, getLatestRelease, searchDocs] as const;
+export function toolTable(table: OperationTable = operations, own: Partial<Record<string, AnyToolWords>> = toolWords): ToolSpec[] {
+  return namedOperations(table, 'mcp')
+    .map(({ id, spec }) => toolOf(id, spec, own[id]))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The site's tools. */
+export const tools: readonly ToolSpec[] = toolTable();
 
 export type ToolName = DoorName<'mcp'>;
 export const toolNames = tools.map((entry) => entry.name) as ToolName[];
 
-export function findTool(name: string): ToolSpec | undefined {
-  return (tools as readonly ToolSpec[]).find((entry) => entry.name === name);
+export function findTool(name: string, table: readonly ToolSpec[] = tools): ToolSpec | undefined {
+  return table.find((entry) => entry.name === name);
 }
 
 /** `['limit']` → `limit`; `[]` → `arguments`. */
@@ -181,7 +215,7 @@ export async function runTool(spec: ToolSpec, args: unknown, context: ToolContex
   const input = parseToolInput(spec, args);
   if (!input.ok) return input;
   const services = context.services((input.value as { sandbox?: boolean }).sandbox === true);
-  return runOperation(spec.operation, spec.toInput(input.value) as never, services) as Promise<Result<object, CoreError>>;
+  return (await spec.run(spec.toInput(input.value), services)) as Result<object, CoreError>;
 }
 
 // ---------------------------------------------------------------- JSON Schema
@@ -266,7 +300,7 @@ export interface ToolJsonSchemas {
   resultSchema: ObjectJsonSchema;
 }
 
-const jsonSchemaCache = new Map<string, ToolJsonSchemas>();
+const jsonSchemaCache = new WeakMap<ToolSpec, ToolJsonSchemas>();
 
 /**
  * A tool's input and output JSON Schemas (JSON Schema 2020-12, the MCP
@@ -274,7 +308,7 @@ const jsonSchemaCache = new Map<string, ToolJsonSchemas>();
  * show, computed once per tool.
  */
 export function toolJsonSchemas(tool: ToolSpec): ToolJsonSchemas {
-  let schemas = jsonSchemaCache.get(tool.name);
+  let schemas = jsonSchemaCache.get(tool);
   if (!schemas) {
     const resultSchema = objectSchema(tool, jsonSchemaOf(tool.output, 'output'));
     const failure = objectSchema(tool, jsonSchemaOf(toolErrorSchema(tool), 'output'));
@@ -284,7 +318,7 @@ export function toolJsonSchemas(tool: ToolSpec): ToolJsonSchemas {
       outputSchema: { type: 'object', anyOf: [resultSchema, failure] },
       resultSchema,
     };
-    jsonSchemaCache.set(tool.name, schemas);
+    jsonSchemaCache.set(tool, schemas);
   }
   return schemas;
 }

@@ -1,44 +1,51 @@
-import {
-  batchRequestSchema,
-  jobRequestSchema,
-  maxBatchOperations,
-  maxJobOperations,
-  type BatchAnswer,
-  type BatchRequest,
-  type Operation,
-  type OperationResult,
-  type Problem,
-} from '@/lib/core/schemas';
+import type { z } from 'zod';
+import { maxBatchOperations, maxJobOperations } from '@/lib/core/schemas';
 import type { Log } from '@/lib/platform/log';
+import { siteBatchSchemas, type BatchAnswer, type BatchRequestSchemas, type BatchEntry, type BatchRequest, type FailureDocument, type OperationResult } from './batch-schemas';
 import { CoreError, unexpectedFailure } from './core-error';
-import { operationNamed, runOperation, type OperationId } from './operations';
+import { operationNamed, operations, type OperationTable } from './operations';
 import { err, ok, type Result } from './result';
 import type { ReadServices } from './services';
 
 /**
  * POST /v1/batch and the body of POST /v1/jobs (spec "Versioned REST"): a
- * list of reads of kinds `search`, `release` and `install`, answered in
- * order. A failing read is an `ok:false` entry carrying its problem, never
- * a failure of the whole batch (spec "Errors").
+ * list of reads, each of the kind of an operation with a batch name
+ * (lib/core/operations.ts), answered in order. A failing read is an
+ * `ok:false` entry carrying its problem, never a failure of the whole
+ * batch (spec "Errors").
  */
 
 export interface BatchDeps {
   /** The request's services, live or sandbox as the batch's `sandbox` asks (lib/core/services.ts). */
   services: (sandbox: boolean) => ReadServices;
   /** How the answer carries a failed entry: the problem document of the HTTP door. */
-  describeFailure: (error: CoreError) => Problem;
+  describeFailure: (error: CoreError) => FailureDocument;
+  /** The table the kinds name (the site's, unless a test hands another). */
+  operations?: OperationTable;
   log?: Log;
 }
 
 export interface BatchLimits {
   maxOperations: number;
   tooLargeCode: 'batch_too_large' | 'job_too_large';
-  schema: typeof batchRequestSchema | typeof jobRequestSchema;
+  schema: z.ZodType<BatchRequest>;
+  /** The entry kinds the schema takes, for the message of a body without `operations`. */
+  kinds: readonly string[];
 }
 
-/** Spec "Limits": a batch takes at most 20 operations; a job body more. */
-export const batchLimits: BatchLimits = { maxOperations: maxBatchOperations, tooLargeCode: 'batch_too_large', schema: batchRequestSchema };
-export const jobLimits: BatchLimits = { maxOperations: maxJobOperations, tooLargeCode: 'job_too_large', schema: jobRequestSchema };
+/** Spec "Limits": a batch takes at most 20 operations; a job body more. Both take the entries of one table's schemas. */
+export function batchLimitsOf(schemas: BatchRequestSchemas = siteBatchSchemas): { batch: BatchLimits; job: BatchLimits } {
+  const { kinds, batchRequestSchema, jobRequestSchema } = schemas;
+  return {
+    batch: { maxOperations: maxBatchOperations, tooLargeCode: 'batch_too_large', schema: batchRequestSchema, kinds },
+    job: { maxOperations: maxJobOperations, tooLargeCode: 'job_too_large', schema: jobRequestSchema, kinds },
+  };
+}
+export const { batch: batchLimits, job: jobLimits } = batchLimitsOf();
+
+/** `a`, `b` or `c`. */
+const either = (kinds: readonly string[]) =>
+  kinds.length === 1 ? `\`${kinds[0]}\`` : `${kinds.slice(0, -1).map((kind) => `\`${kind}\``).join(', ')} or \`${kinds.at(-1)}\``;
 
 const invalidBatch = (detail: string) => err(new CoreError('invalid_batch', detail));
 
@@ -55,16 +62,16 @@ export function parseBatchBody(raw: unknown, limits: BatchLimits): Result<BatchR
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return invalidBatch('The body must be a JSON object with an `operations` array.');
   }
-  const operations: unknown = (raw as Record<string, unknown>).operations;
-  if (!Array.isArray(operations)) {
-    return invalidBatch('`operations` must be an array of operations, each with a `kind` of `search`, `release` or `install`.');
+  const entries: unknown = (raw as Record<string, unknown>).operations;
+  if (!Array.isArray(entries)) {
+    return invalidBatch(`\`operations\` must be an array of operations, each with a \`kind\` of ${either(limits.kinds)}.`);
   }
-  if (operations.length === 0) return invalidBatch('`operations` is empty; send at least one operation.');
-  if (operations.length > limits.maxOperations) {
+  if (entries.length === 0) return invalidBatch('`operations` is empty; send at least one operation.');
+  if (entries.length > limits.maxOperations) {
     const advice =
       limits.tooLargeCode === 'batch_too_large' ? 'Split the batch, or send it to POST /v1/jobs.' : 'Split the work into several jobs.';
     return err(
-      new CoreError(limits.tooLargeCode, `${operations.length} operations sent; at most ${limits.maxOperations} are taken. ${advice}`),
+      new CoreError(limits.tooLargeCode, `${entries.length} operations sent; at most ${limits.maxOperations} are taken. ${advice}`),
     );
   }
   const parsed = limits.schema.safeParse(raw);
@@ -75,25 +82,23 @@ export function parseBatchBody(raw: unknown, limits: BatchLimits): Result<BatchR
   return ok(parsed.data);
 }
 
-type OperationData = Extract<OperationResult, { ok: true }>['data'];
-
 /** An entry's kind is an operation's batch name; its other fields are that operation's input. */
-function answerOperation(operation: Operation, services: ReadServices): Promise<Result<OperationData, CoreError>> {
-  const { kind, ...input } = operation;
-  const id = operationNamed('batch', kind) as OperationId;
-  return runOperation(id, input as never, services) as Promise<Result<OperationData, CoreError>>;
+async function answerOperation(entry: BatchEntry, services: ReadServices, table: OperationTable): Promise<Result<unknown, CoreError>> {
+  const { kind, ...input } = entry;
+  const spec = table[operationNamed('batch', kind, table)!]!;
+  return spec.run(input, services);
 }
 
 /** Runs every operation concurrently; the answer keeps the request's order. */
 export async function runBatch(request: BatchRequest, deps: BatchDeps): Promise<BatchAnswer> {
-  const { describeFailure } = deps;
+  const { describeFailure, operations: table = operations } = deps;
   const services = deps.services(request.sandbox === true);
   const results = await Promise.all(
     request.operations.map(async (operation): Promise<OperationResult> => {
       try {
-        const result = await answerOperation(operation, services);
+        const result = await answerOperation(operation, services, table);
         return result.ok
-          ? { ok: true, kind: operation.kind, data: result.value }
+          ? { ok: true, kind: operation.kind, data: result.value as Extract<OperationResult, { ok: true }>['data'] }
           : { ok: false, kind: operation.kind, problem: describeFailure(result.error) };
       } catch (error) {
         // A bug in one read must not sink the others; it becomes that entry's 500 problem.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { batchAnswerSchema, jobRequestSchema, problemSchema, type BatchAnswer, type BatchRequest, type Job, type Problem } from '@/lib/core/schemas';
+import { jobRequestSchema, type BatchAnswer, type BatchRequest, type FailureDocument } from './batch-schemas';
+import type { jobStatusSchema } from './schemas';
 import { v1 } from '@/lib/routes';
 import type { KeyValueStore } from '@/lib/store/types';
 import type { Clock } from '@/lib/platform/clock';
@@ -19,6 +20,20 @@ import { err, ok, type Result } from './result';
  * out with no progress, and that job reads as `failed`, never stuck
  * `queued`.
  */
+
+/** A job as clients read it (spec "States and transitions"); lib/core/batch-schemas.ts has its schema. */
+export interface Job {
+  id: string;
+  status: z.output<typeof jobStatusSchema>;
+  url: string;
+  created_at: string;
+  completed_at: string | null;
+  operations: number;
+  result?: BatchAnswer;
+  problem?: FailureDocument;
+}
+
+type Problem = FailureDocument;
 
 export interface JobServiceOptions {
   kv: KeyValueStore;
@@ -56,8 +71,9 @@ const jobRecordSchema = z.object({
   completedAt: z.number().nullable(),
   operations: z.number().int(),
   request: jobRequestSchema.optional(),
-  result: batchAnswerSchema.optional(),
-  problem: problemSchema.optional(),
+  // The answer and the failure are stored as this service made them (the door's documents), and read back whole.
+  result: z.custom<BatchAnswer>((value) => typeof value === 'object' && value !== null && Array.isArray((value as BatchAnswer).results)).optional(),
+  problem: z.record(z.string(), z.unknown()).optional(),
 });
 type JobRecord = z.infer<typeof jobRecordSchema>;
 

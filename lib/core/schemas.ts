@@ -1,15 +1,19 @@
 import { z } from 'zod';
+import { appNames } from '@/lib/catalog/apps';
 import { optionKinds } from '@/lib/catalog/options';
 
 /**
  * The resources of the API (spec: "Resources and their fields"), written
  * once. Handlers validate against them, /openapi.json is generated from
- * them (`z.toJSONSchema`), and later doors (MCP, A2A, /ask) reuse them.
+ * them (`z.toJSONSchema`), and every door (REST, MCP, A2A, /ask) reuses
+ * them. The batch and job bodies and answers are made from the operation
+ * table (lib/core/batch-schemas.ts); the problem document is the HTTP
+ * door's (lib/http/problem-schema.ts).
  * Field names the spec leaves "not shown" are chosen here and documented
  * by their `.describe()` text.
  */
 
-export const appNameSchema = z.enum(['pounce', 'perch']).meta({ id: 'AppName' });
+export const appNameSchema = z.enum(appNames).meta({ id: 'AppName' });
 export const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
 
 /** How descriptions mark a limit the spec does not give (spec "Limits" names only some). */
@@ -31,23 +35,6 @@ export const queryText = (what: string, more = '') =>
 
 /** A site-relative or absolute link (spec: searchHit `url` is a uri-reference). */
 export const uriReference = () => z.string().meta({ format: 'uri-reference' });
-
-/**
- * The problem resource (spec "Resources and their fields": RFC 9457 with the
- * spec's stable `code`): what an error answer holds, and what a failed batch
- * entry or job carries. The HTTP door fills it (lib/http/problem.ts).
- */
-export const problemSchema = z
-  .object({
-    type: z.string().meta({ format: 'uri-reference' }).describe('URI reference of a page on this host that explains the code'),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    code: z.string().describe('Stable failure kind; see the Errors table'),
-    request_id: z.string().optional().describe('Present on 500 responses; also in the service log'),
-  })
-  .meta({ id: 'Problem' });
-export type Problem = z.infer<typeof problemSchema>;
 
 export const releaseSchema = z
   .object({
@@ -102,6 +89,10 @@ export const desktopRowSchema = z
   })
   .meta({ id: 'DesktopRow' });
 export type DesktopRow = z.infer<typeof desktopRowSchema>;
+
+export const installAnswerSchema = z
+  .object({ desktops: z.array(desktopRowSchema) })
+  .meta({ id: 'InstallAnswer' });
 
 export const roomRowSchema = z
   .object({
@@ -225,80 +216,4 @@ export const maxJobOperations = 100;
 export const maxJobBodyBytes = 64 * 1024;
 export const maxBatchBodyBytes = 64 * 1024;
 
-export const searchOperationSchema = z
-  .object({
-    kind: z.literal('search'),
-    q: queryText('The search query'),
-    limit: z.number().int().min(1).max(50).optional().describe('Page size, 1–50, default 10'),
-    cursor: z.string().optional().describe('`next_cursor` of a previous page'),
-  })
-  .meta({ id: 'SearchOperation' });
-export const releaseOperationSchema = z
-  .object({ kind: z.literal('release'), app: z.string().describe('`pounce` or `perch`') })
-  .meta({ id: 'ReleaseOperation' });
-export const installOperationSchema = z
-  .object({
-    kind: z.literal('install'),
-    desktop: z.string().optional().describe('A desktop name, or `layer` for the plain installer; omit for the whole gallery'),
-  })
-  .meta({ id: 'InstallOperation' });
-export const operationSchema = z
-  .discriminatedUnion('kind', [searchOperationSchema, releaseOperationSchema, installOperationSchema])
-  .meta({ id: 'Operation' });
-export type Operation = z.infer<typeof operationSchema>;
-
-/** The body of POST /v1/batch (at most 20 operations) and of POST /v1/jobs (at most 100): the same shape. */
-function operationsRequestSchema(maxOperations: number, id: string, bound: string) {
-  return z
-    .object({
-      operations: z.array(operationSchema).min(1).max(maxOperations).describe(`The reads to run, answered in order; 1–${maxOperations} (${bound})`),
-      sandbox: z.boolean().optional().describe('true answers every operation from deterministic fixtures'),
-    })
-    .meta({ id });
-}
-export const batchRequestSchema = operationsRequestSchema(maxBatchOperations, 'BatchRequest', 'the spec\'s limit');
-export const jobRequestSchema = operationsRequestSchema(maxJobOperations, 'JobRequest', `${maxJobOperations} is ${siteLimit}`);
-export type BatchRequest = z.infer<typeof jobRequestSchema>;
-
-export const installAnswerSchema = z
-  .object({ desktops: z.array(desktopRowSchema) })
-  .meta({ id: 'InstallAnswer' });
-
-export const operationResultSchema = z
-  .discriminatedUnion('ok', [
-    z.object({
-      ok: z.literal(true),
-      kind: z.enum(['search', 'release', 'install']),
-      data: z.union([searchResponseSchema, releaseSchema, installAnswerSchema]),
-    }),
-    z.object({
-      ok: z.literal(false),
-      kind: z.enum(['search', 'release', 'install']),
-      problem: problemSchema,
-    }),
-  ])
-  .meta({ id: 'OperationResult' });
-export type OperationResult = z.infer<typeof operationResultSchema>;
-
-export const batchAnswerSchema = z
-  .object({
-    results: z.array(operationResultSchema).describe('One entry per operation, in order'),
-    sandbox: z.literal(true).optional(),
-  })
-  .meta({ id: 'BatchAnswer' });
-export type BatchAnswer = z.infer<typeof batchAnswerSchema>;
-
 export const jobStatusSchema = z.enum(['queued', 'done', 'failed']).meta({ id: 'JobStatus' });
-export const jobSchema = z
-  .object({
-    id: z.string(),
-    status: jobStatusSchema,
-    url: uriReference().describe('Where to poll; equal to the Location of the 202'),
-    created_at: z.iso.datetime(),
-    completed_at: z.iso.datetime().nullable(),
-    operations: z.number().int().describe('Number of operations in the job'),
-    result: batchAnswerSchema.optional().describe('Present once done; same shape as the batch answer'),
-    problem: problemSchema.optional().describe('Present when failed: why the job itself crashed'),
-  })
-  .meta({ id: 'Job' });
-export type Job = z.infer<typeof jobSchema>;

@@ -92,6 +92,60 @@ export function serve(handlers: EndpointHandler | readonly EndpointHandler[], op
   return routeExports(path, rows, bound, specs, options);
 }
 
+/** A path template's segments: a literal, or a `{name}` that takes one whole segment. */
+function segmentMatcher(path: string) {
+  const template = path.split('/').slice(1);
+  return (segments: readonly string[]): Record<string, string> | undefined => {
+    if (segments.length !== template.length) return undefined;
+    const params: Record<string, string> = {};
+    for (const [index, part] of template.entries()) {
+      const segment = segments[index]!;
+      if (part.startsWith('{')) params[part.slice(1, -1)] = segment;
+      else if (part !== segment) return undefined;
+    }
+    return params;
+  };
+}
+
+/**
+ * A request path's segments, each percent-decoded once, as a route's
+ * parameters are (the front door has already read bad escapes as U+FFFD,
+ * lib/http/request-target.ts); undefined when one still does not decode.
+ */
+function decodedSegments(request: Request): string[] | undefined {
+  try {
+    return new URL(request.url).pathname.split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The exports of a catch-all route (`[...path]`) that serves several paths:
+ * each path of `handlers` as `serve` serves it (its rows' methods, 405s,
+ * rate limit), its path parameters read from the request's path, and every
+ * other path under the route by `otherwise`.
+ */
+export function serveEach(handlers: readonly EndpointHandler[], otherwise: RouteHandler): RouteExports {
+  const paths = [...new Set(handlers.map((handler) => handler.endpoint.path))];
+  const served = paths.map((path) => ({
+    match: segmentMatcher(path),
+    exports: serve(handlers.filter((handler) => handler.endpoint.path === path)),
+  }));
+  const exports = {} as RouteExports;
+  for (const method of [...answerable, 'OPTIONS'] as const) {
+    exports[method] = async (request) => {
+      const segments = decodedSegments(request);
+      for (const { match, exports: pathExports } of segments ? served : []) {
+        const params = match(segments!);
+        if (params) return pathExports[method](request, { params: Promise.resolve(params) });
+      }
+      return otherwise(request);
+    };
+  }
+  return exports;
+}
+
 function routeExports(
   path: string,
   rows: readonly RouteRow[],

@@ -1,5 +1,5 @@
 import { CoreError, unexpectedFailure } from '@/lib/core/core-error';
-import { problemSchema, type Problem } from '@/lib/core/schemas';
+import { problemSchema, type Problem } from './problem-schema';
 import type { Log } from '@/lib/platform/log';
 import { problemTypeRoute } from '@/lib/routes';
 import { problemCodes } from './problem-codes';

@@ -1,6 +1,9 @@
 import { desktops } from '@/lib/catalog';
 import { describe, expect, it } from 'vitest';
-import { batchAnswerSchema, type BatchRequest, type Release, type SearchResponse } from '@/lib/core/schemas';
+import { batchAnswerSchemas, type BatchRequest } from '@/lib/core/batch-schemas';
+import { operations } from '@/lib/core/operations';
+import type { Release, SearchResponse } from '@/lib/core/schemas';
+import { problemSchema } from '@/lib/http/problem-schema';
 import { batchLimits, jobLimits, parseBatchBody, runBatch, type BatchDeps } from '@/lib/core/batch';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { unknownAppError } from '@/lib/core/releases';
@@ -11,6 +14,7 @@ import { resolveServices } from '@/lib/core/services';
 import { toProblem } from '@/lib/http/problem';
 import { serviceDepsOf } from '../helpers/services';
 
+const { batchAnswerSchema } = batchAnswerSchemas(operations, problemSchema);
 const origin = 'https://layer.example';
 const cursors = createCursorCodec('batch-test-secret-0123456789');
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { jobSchema, type BatchAnswer, type BatchRequest } from '@/lib/core/schemas';
+import { batchAnswerSchemas, type BatchAnswer, type BatchRequest } from '@/lib/core/batch-schemas';
+import { operations } from '@/lib/core/operations';
+import { problemSchema } from '@/lib/http/problem-schema';
 import { createJobService, type JobServiceOptions } from '@/lib/core/jobs';
 import { createFakeClock, createFakeKv } from '../helpers/fake-kv';
 import { toProblem } from '@/lib/http/problem';
+
+const { jobSchema } = batchAnswerSchemas(operations, problemSchema);
 
 const request: BatchRequest = { operations: [{ kind: 'install', desktop: 'hacker' }, { kind: 'release', app: 'prowl' }] };
 const answer: BatchAnswer = {

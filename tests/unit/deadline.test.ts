@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { download, getRelease } from '@/lib/endpoints/handlers/v1';
+import { download, restReads } from '@/lib/endpoints/handlers/v1';
 import { createCodeHostClient } from '@/lib/code-host';
 import { parseEnv } from '@/lib/env';
 import { createInstallerHandlers } from '@/lib/installers';
@@ -112,7 +112,7 @@ describe('a hanging code host meets the request deadline of the runtime’s cloc
 
   it('GET /v1/releases/{app}: 502 upstream_unavailable at the budget less the limiter’s bound, the upstream call abandoned', async () => {
     time = useFakeTime();
-    const answer = track(getRelease(new Request('http://svc.test/v1/releases/pounce'), { params: Promise.resolve({ app: 'pounce' }) }));
+    const answer = track(restReads.getRelease(new Request('http://svc.test/v1/releases/pounce'), { params: Promise.resolve({ app: 'pounce' }) }));
     await time.advance(answerBudgetMs - failOpenTimeoutMs - 1);
     expect(answer.settled).toBe(false);
     expect(upstream.started).toEqual(['/repos/layer-desktop/pounce/releases/latest']);

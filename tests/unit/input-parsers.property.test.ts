@@ -191,7 +191,7 @@ describe('/v1 handlers never answer a 5xx for any input', () => {
   it('query parameters of /v1/search and the lists', async () => {
     await fc.assert(
       fc.asyncProperty(queryString, fc.constantFrom('search', 'desktops', 'rooms', 'apps'), async (values, list) => {
-        const handler = { search: v1.searchDocs, desktops: v1.listDesktops, rooms: v1.listRooms, apps: v1.listApps }[list];
+        const handler = { search: v1.restReads.searchDocs, desktops: v1.restReads.listDesktops, rooms: v1.restReads.listRooms, apps: v1.restReads.listApps }[list];
         await answer(handler, `/v1/${list}?${asQuery(values)}`);
       }),
       { numRuns: 200 },
@@ -201,7 +201,7 @@ describe('/v1 handlers never answer a 5xx for any input', () => {
   it('path parameters of releases (sandbox) and jobs', async () => {
     await fc.assert(
       fc.asyncProperty(nasty, async (value) => {
-        await answer(v1.getRelease, '/v1/releases/x?sandbox=true', { params: { app: value } });
+        await answer(v1.restReads.getRelease, '/v1/releases/x?sandbox=true', { params: { app: value } });
         await answer(v1.getJob, '/v1/jobs/x', { params: { id: value } });
       }),
       { numRuns: 200 },

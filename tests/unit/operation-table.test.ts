@@ -9,7 +9,7 @@ import { operationIds, operationNamed, operations, runOperation, type OperationS
 import { createCursorCodec } from '@/lib/core/cursor';
 import { ok } from '@/lib/core/result';
 import { createSandbox } from '@/lib/core/sandbox';
-import { operationSchema } from '@/lib/core/schemas';
+import { operationSchema } from '@/lib/core/batch-schemas';
 import { resolveServices } from '@/lib/core/services';
 
 /**
@@ -41,16 +41,21 @@ describe('the operation table', () => {
     }
   });
 
+  it('gives each operation an example its own input schema takes', () => {
+    for (const id of operationIds) expect(table[id]!.input.safeParse(table[id]!.example).success, id).toBe(true);
+  });
+
   it('takes what each door hands it: a tool\'s arguments and a batch entry map onto the operation\'s input schema', () => {
-    const toolArgs: Record<string, unknown> = { search_docs: { query: 'glow', limit: 2 }, get_latest_release: { app: 'pounce' }, get_install_command: { desktop: 'hacker' } };
+    // A tool's arguments for its operation's example: the same values, under the tool's own names where it has them.
+    const toolArgs: Record<string, unknown> = { search_docs: { query: 'glow', limit: 1 } };
     for (const tool of tools as readonly ToolSpec[]) {
-      const args = tool.input.parse(toolArgs[tool.name]);
+      const args = tool.input.parse(toolArgs[tool.name] ?? table[tool.operation]!.example);
       expect(table[tool.operation]!.input.safeParse(tool.toInput(args)).success, tool.name).toBe(true);
     }
-    const entries = [{ kind: 'search', q: 'glow', limit: 2 }, { kind: 'release', app: 'pounce' }, { kind: 'install' }];
-    for (const entry of entries) {
-      const { kind, ...input } = operationSchema.parse(entry);
-      expect(table[operationNamed('batch', kind)!]!.input.safeParse(input).success, kind).toBe(true);
+    for (const id of operationIds.filter((id) => table[id]!.names.batch)) {
+      const { kind, ...input } = operationSchema.parse({ kind: table[id]!.names.batch, ...table[id]!.example });
+      expect(operationNamed('batch', kind), kind).toBe(id);
+      expect(table[id]!.input.safeParse(input).success, kind).toBe(true);
     }
   });
 
@@ -60,7 +65,7 @@ describe('the operation table', () => {
   });
 
   it('is what the batch kinds are: every kind the body schema takes names an operation', () => {
-    const kinds = operationSchema.options.map((option) => option.shape.kind.value);
+    const kinds = operationSchema.options.map((option) => option.shape.kind.value as string);
     expect(kinds.map((kind) => operationNamed('batch', kind))).not.toContain(undefined);
     expect(kinds.length).toBe(operationIds.filter((id) => table[id]!.names.batch).length);
   });

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { roomIds } from '@/lib/catalog/rooms';
 import { operations } from '@/lib/core/operations';
 import { optionPageSizes } from '@/lib/core/options';
+import { batchAnswerSchemas, batchRequestSchema, jobRequestSchema } from '@/lib/core/batch-schemas';
+import { problemSchema } from '@/lib/http/problem-schema';
 import {
-  batchAnswerSchema,
-  batchRequestSchema,
-  jobRequestSchema,
-  jobSchema,
   maxBatchBodyBytes,
   maxJobBodyBytes,
   maxQueryLength,
   queryText,
   uriReference,
 } from '@/lib/core/schemas';
+import { routes } from '../contract';
 import type { EndpointDescription, HeaderSpec } from '../endpoint';
+import { readDescriptions, type ReadRowDescription, type ReadRowWords } from './reads';
 import { appParam, cursorParam, decimalInteger, limitParam, sandboxParam } from '../params';
 import { json, markdown } from './shared';
 
@@ -24,6 +24,9 @@ import { json, markdown } from './shared';
  * answer is its operation's output (lib/core/operations.ts).
  */
 
+/** The batch answer and the job, with the problem document as a failed entry's or job's failure. */
+const { batchAnswerSchema, jobSchema } = batchAnswerSchemas(operations, problemSchema);
+
 const idempotencyKeyHeader: HeaderSpec = {
   description:
     'Optional. 1–200 letters, digits, `.`, `_`, `-`. The first answer is kept 24 hours per client; a retry with the same key and body gets the same bytes with `Idempotency-Replayed: true`.',
@@ -31,7 +34,30 @@ const idempotencyKeyHeader: HeaderSpec = {
   schema: z.string().regex(/^(?:[A-Za-z0-9._-]{1,200}|"[A-Za-z0-9._-]{1,200}")$/),
 };
 
-export const v1Descriptions = {
+/** The query of a catalog list: a page of it, live or from the sandbox. */
+const listQuery = () => z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam });
+
+/** A catalog list's words: its own prose, the shared page parameters and codes. */
+const listWords = (summary: string, description: string, answer: string) =>
+  ({
+    tag: 'Catalog',
+    summary,
+    description,
+    query: listQuery(),
+    inputProblems: { cursor: 'invalid_cursor' },
+    answer,
+    errors: ['invalid_parameter'],
+  }) as const satisfies ReadRowWords;
+
+/** What a release row answers, and its path parameter. */
+const releaseWords = { tag: 'Releases', params: z.object({ app: appParam }), answer: 'The release' } as const;
+
+/**
+ * The REST door's words for the rows of the operation table
+ * (lib/core/operations.ts): each row's prose and parameters; its answer's
+ * schema and its failure codes are the operation's (lib/endpoints/descriptions/reads.ts).
+ */
+export const v1ReadWords = {
   searchDocs: {
     tag: 'Search',
     summary: 'Search the documentation',
@@ -44,43 +70,30 @@ export const v1Descriptions = {
       sandbox: sandboxParam,
     }),
     inputProblems: { q: 'missing_query', cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of ranked hits', operations.search.output) },
-    errors: ['missing_query', 'invalid_cursor', 'invalid_parameter', 'rate_limited', 'index_unavailable'],
+    answer: 'A page of ranked hits',
+    errors: ['invalid_parameter'],
   },
-  listDesktops: {
-    tag: 'Catalog',
-    summary: 'Desktops and the line that installs each',
-    description:
-      'One row per desktop. `pins` is the desktop the install URL pre-answers, or null when the line goes through /layer.sh (which asks); desktops in their own repository carry the `--desktop=<flakeref>` flag.',
-    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
-    inputProblems: { cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of desktops', operations.desktops.output) },
-    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
-  },
-  listRooms: {
-    tag: 'Catalog',
-    summary: 'Rooms, the option namespaces each owns, and its docs page',
-    description: 'Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops (the spec leaves them open; they behave identically).',
-    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
-    inputProblems: { cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of rooms', operations.rooms.output) },
-    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
-  },
-  listApps: {
-    tag: 'Catalog',
-    summary: 'Downloadable apps with their release and download URLs',
-    description:
-      'One row per app with a macOS release: its title and blurb, the URL of its latest release on this API (/v1/releases/{app}), its download redirect (/download/{app}), its repository on the code host and its docs page. Listing looks nothing up on the code host. Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops.',
-    query: z.object({ limit: limitParam, cursor: cursorParam, sandbox: sandboxParam }),
-    inputProblems: { cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of apps', operations.apps.output) },
-    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
-  },
+  listDesktops: listWords(
+    'Desktops and the line that installs each',
+    'One row per desktop. `pins` is the desktop the install URL pre-answers, or null when the line goes through /layer.sh (which asks); desktops in their own repository carry the `--desktop=<flakeref>` flag.',
+    'A page of desktops',
+  ),
+  listRooms: listWords(
+    'Rooms, the option namespaces each owns, and its docs page',
+    'Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops (the spec leaves them open; they behave identically).',
+    'A page of rooms',
+  ),
+  listApps: listWords(
+    'Downloadable apps with their release and download URLs',
+    'One row per app with a macOS release: its title and blurb, the URL of its latest release on this API (/v1/releases/{app}), its download redirect (/download/{app}), its repository on the code host and its docs page. Listing looks nothing up on the code host. Takes the same `limit`, `cursor` and `sandbox` parameters as /v1/desktops.',
+    'A page of apps',
+  ),
   listOptions: {
-    tag: 'Catalog',
-    summary: 'Every option of the reference, with its type, default, rules and marks',
-    description:
+    ...listWords(
+      'Every option of the reference, with its type, default, rules and marks',
       'The rows of the option browser (/docs/options), as the reference states them, in its order. One page holds every option (`limit` 1–200, default 200), so one call reads them all. Filters combine: `room`; `q`, words that must all appear (case-insensitively) in the name, type, default or rules; `host_only` (`true` or `false`, the Host-only mark); `desktop_safe` (`true`: a desktop may set it, i.e. no Host-only mark; `false`: it may not; `per_key`: marked Desktop-safe per key). A `cursor` is bound to the filters it was issued with. Sandbox answers the same rows (they involve no live lookup) with `sandbox: true`.',
+      'A page of options',
+    ),
     query: z.object({
       room: z.enum(roomIds).optional().describe('Only this room\'s options'),
       q: z.string().max(maxQueryLength).optional().describe(`Words to find in the name, type, default or rules; at most ${maxQueryLength} characters`),
@@ -93,28 +106,28 @@ export const v1Descriptions = {
       cursor: cursorParam,
       sandbox: sandboxParam,
     }),
-    inputProblems: { cursor: 'invalid_cursor' },
-    responses: { 200: json('A page of options', operations.options.output) },
-    errors: ['invalid_cursor', 'invalid_parameter', 'rate_limited'],
   },
   getRelease: {
-    tag: 'Releases',
+    ...releaseWords,
     summary: 'Latest signed macOS release of an app',
     description:
       'Looked up live on the code host (cached five minutes at the edge and in the store). The asset is the most-preferred macOS artifact: disk image over archive.',
-    params: z.object({ app: appParam }),
     query: z.object({ sandbox: sandboxParam }),
-    responses: { 200: json('The release', operations.release.output) },
-    errors: ['unknown_app', 'no_release', 'rate_limited', 'upstream_unavailable'],
   },
   getReleaseAlias: {
-    tag: 'Releases',
+    ...releaseWords,
     summary: 'Latest release (un-versioned alias)',
     description: 'The alias of /v1/releases/{app} that shipped first; returns the same document. No sandbox parameter is declared.',
-    params: z.object({ app: appParam }),
-    responses: { 200: json('The release', operations.release.output) },
-    errors: ['unknown_app', 'no_release', 'rate_limited', 'upstream_unavailable'],
   },
+} as const satisfies Record<string, ReadRowWords>;
+
+type ReadRows = { readonly [Id in keyof typeof v1ReadWords]: ReadRowDescription<(typeof v1ReadWords)[Id]> };
+
+/** The rows of the operation table that the site's REST door answers, described; every other row of the door follows. */
+const readRows = readDescriptions(operations, v1ReadWords, routes) as unknown as ReadRows;
+
+export const v1Descriptions = {
+  ...readRows,
   download: {
     tag: 'Releases',
     summary: 'Download the latest release',

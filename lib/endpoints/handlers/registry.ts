@@ -13,7 +13,7 @@ import * as v1 from './v1';
  * a route imports its own handlers.
  */
 export const handlersById: Partial<Record<EndpointId, EndpointHandler>> = Object.fromEntries(
-  [...Object.values(v1), ...Object.values(askHandlers), ...Object.values(agentHandlers), openApiHandler]
+  [...Object.values(v1), ...Object.values(v1.restReads), ...Object.values(askHandlers), ...Object.values(agentHandlers), openApiHandler]
     .filter(isEndpointHandler)
     .map((handler) => [handler.endpoint.id, handler]),
 );

@@ -2,26 +2,30 @@
 // (lib/docs-build/remark-api-examples.ts), which needs the file name (next has no exports map).
 import { after } from 'next/server.js';
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
-import type { CoreError } from '@/lib/core/core-error';
 import { requestFingerprint, runIdempotent, validateIdempotencyKey } from '@/lib/core/idempotency';
-import { runOperation, type OperationId, type OperationInput } from '@/lib/core/operations';
-import { mapResult, ok, type Result } from '@/lib/core/result';
+import { operations, type OperationTable } from '@/lib/core/operations';
+import { mapResult, ok } from '@/lib/core/result';
 import { toProblem } from '@/lib/http/problem';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
 import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 import { endpointById } from '../descriptions/shared';
-import { v1Descriptions } from '../descriptions/v1';
-import type { EndpointSpec } from '../endpoint';
-import { implement, type HandlerInput, type JsonReply } from '../endpoint-handler';
+import { v1Descriptions, type v1ReadWords } from '../descriptions/v1';
+import type { EndpointId } from '../contract';
+import type { EndpointDescription } from '../endpoint';
+import { implement, type EndpointHandler, type JsonReply } from '../endpoint-handler';
+import { serveEach } from '../route-exports';
+import { apiNotFound } from './not-found';
 
 /**
- * The /v1 doors over the operation table (lib/core/operations.ts). Each
- * read handler maps its validated input to one operation's input and runs
- * it on the request's services, live or sandbox as `?sandbox=` asks; its
+ * The /v1 doors. The reads are the REST door over the operation table
+ * (lib/core/operations.ts): one handler per row an operation names, which
+ * takes the row's validated parameters as the operation's input and runs it
+ * on the request's services, live or sandbox as `?sandbox=` asks; its
  * Result is the handler's: an answer becomes a reply, a failure the
- * wrapper's problem.
+ * wrapper's problem. The catch-all routes under /v1 and /api serve them
+ * (`readRoutes`). Batch, jobs and downloads are handlers of their own.
  */
 
 const noStore = { 'Cache-Control': 'no-store' };
@@ -37,42 +41,65 @@ const rateLimitedDeadline = () => answerDeadline(runtime().monotonic, failOpenTi
 const requestServices = (sandbox: string | undefined) =>
   runtime().services({ sandbox: parseSandboxQuery(sandbox), deadline: rateLimitedDeadline() });
 
-/** A /v1 read: the row's query as the operation's input, its answer as JSON. */
-function operationHandler<E extends EndpointSpec, Op extends OperationId>(
-  endpoint: E,
-  operation: Op,
-  toInput: (query: HandlerInput<E>['query']) => OperationInput<Op>,
-) {
-  return implement(endpoint, async ({ query }) => {
-    const services = requestServices((query as { sandbox?: string }).sandbox);
-    return mapResult(await runOperation(operation, toInput(query), services), (json): JsonReply => ({ json }));
-  });
+type Parameters = Record<string, unknown>;
+
+/** The REST door's own handling of an operation's row, where taking each parameter by name is not enough. */
+interface ReadRowHandling {
+  /** The validated parameters as the operation's input; by default every parameter but `sandbox`, by name. */
+  toInput?(params: Parameters, query: Parameters): unknown;
+  /** Headers of the answer. */
+  headers?: Record<string, string>;
 }
-
-const page = (query: { limit?: number; cursor?: string }) => ({ limit: query.limit, cursor: query.cursor });
-
-export const searchDocs = operationHandler(endpointById(v1Descriptions, 'searchDocs'), 'search', (query) => ({ q: query.q, ...page(query) }));
-export const listDesktops = operationHandler(endpointById(v1Descriptions, 'listDesktops'), 'desktops', page);
-export const listRooms = operationHandler(endpointById(v1Descriptions, 'listRooms'), 'rooms', page);
-export const listApps = operationHandler(endpointById(v1Descriptions, 'listApps'), 'apps', page);
-export const listOptionsHandler = operationHandler(endpointById(v1Descriptions, 'listOptions'), 'options', (query) => ({
-  room: query.room,
-  q: query.q,
-  hostOnly: query.host_only === undefined ? undefined : query.host_only === 'true',
-  desktopSafe: query.desktop_safe,
-  ...page(query),
-}));
 
 /** Spec "Limits": release metadata is cached five minutes at the edge. */
 const releaseCache = { 'Cache-Control': 'public, max-age=60, s-maxage=300' };
 
-async function releaseReply(app: string, sandbox: string | undefined): Promise<Result<JsonReply, CoreError>> {
-  return mapResult(await runOperation('release', { app }, requestServices(sandbox)), (json) => ({ json, headers: releaseCache }));
+const v1ReadHandling: Readonly<Record<string, ReadRowHandling>> = {
+  listOptions: {
+    toInput: (_params, { room, q, host_only: hostOnly, desktop_safe: desktopSafe, limit, cursor }) => ({
+      room,
+      q,
+      hostOnly: hostOnly === undefined ? undefined : hostOnly === 'true',
+      desktopSafe,
+      limit,
+      cursor,
+    }),
+  },
+  getRelease: { headers: releaseCache },
+  // The alias that shipped first: the same document, byte for byte (spec "Versioning" 4); it declares no sandbox.
+  getReleaseAlias: { headers: releaseCache },
+};
+
+/**
+ * The handlers of every row the operations of `table` name, by row id, over
+ * `descriptions` (the site's, unless a test hands descriptions of a copy of
+ * the table).
+ */
+export function readHandlers(
+  table: OperationTable,
+  descriptions: Readonly<Record<string, EndpointDescription>>,
+  handling: Readonly<Record<string, ReadRowHandling>> = {},
+): Record<string, EndpointHandler> {
+  const handlers: Record<string, EndpointHandler> = {};
+  for (const spec of Object.values(table)) {
+    for (const id of spec.names.rest ?? []) {
+      const own = handling[id];
+      handlers[id] = implement(endpointById(descriptions as Record<EndpointId, EndpointDescription>, id as EndpointId), async ({ params, query }) => {
+        const { sandbox, ...byName } = { ...(params as Parameters), ...(query as Parameters) };
+        const input = own?.toInput ? own.toInput(params as Parameters, query as Parameters) : byName;
+        const answer = await spec.run(input as never, requestServices(sandbox as string | undefined));
+        return mapResult(answer, (json): JsonReply => ({ json, ...(own?.headers ? { headers: own.headers } : {}) }));
+      });
+    }
+  }
+  return handlers;
 }
 
-export const getRelease = implement(endpointById(v1Descriptions, 'getRelease'), async ({ params, query }) => releaseReply(params.app, query.sandbox));
-// The alias that shipped first: the same document, byte for byte (spec "Versioning" 4); it declares no sandbox.
-export const getReleaseAlias = implement(endpointById(v1Descriptions, 'getReleaseAlias'), async ({ params }) => releaseReply(params.app, undefined));
+/** The site's reads, by row id. */
+export const restReads = readHandlers(operations, v1Descriptions, v1ReadHandling) as Record<keyof typeof v1ReadWords, EndpointHandler>;
+
+/** What the catch-all routes under /v1 and /api export: every read's path, and a `not_found` problem for any other. */
+export const readRoutes = serveEach(Object.values(restReads), apiNotFound);
 
 export const download = implement(endpointById(v1Descriptions, 'download'), async ({ params }) => {
   // Not rate-limited: the handler starts on arrival.

@@ -1,5 +1,0 @@
-import { listDesktops } from '@/lib/endpoints/handlers/v1';
-import { serve } from '@/lib/endpoints/route-exports';
-
-export const dynamic = 'force-dynamic';
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(listDesktops);
