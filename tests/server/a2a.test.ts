@@ -1,3 +1,4 @@
+import { toolNames } from '@/lib/agents/tools';
 import { A2A_VERSION_HEADER, AgentCard, Role, SendMessageRequest, type Message } from '@a2a-js/sdk';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { LegacyJsonRpcTransport, parseLegacyAgentCard } from '@a2a-js/sdk/compat/v0_3/client';
@@ -52,7 +53,7 @@ describe('the agent card', () => {
     ]);
     // The MCP endpoint the card names answers MCP.
     const mcp = await send('/mcp', { method: 'POST', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
-    expect(mcp.json<{ result: { tools: unknown[] } }>().result.tools).toHaveLength(3);
+    expect(mcp.json<{ result: { tools: unknown[] } }>().result.tools).toHaveLength(toolNames.length);
   });
 
   it('a 0.3 reader finds /a2a among the card\'s interfaces, beside the MCP url', async () => {

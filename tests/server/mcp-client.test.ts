@@ -1,3 +1,4 @@
+import { toolNames } from '@/lib/agents/tools';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeRelease, fakeReleaseTag, scenarios, startFakeCodeHost, type FakeCodeHost } from '../helpers/fake-code-host';
@@ -52,8 +53,8 @@ function expectToolError(result: ToolResult, code: string) {
 }
 
 const endpoints = [
-  { path: '/mcp', server: 'svc', tools: ['get_install_command', 'get_latest_release', 'search_docs'] },
-  { path: '/.well-known/mcp', server: 'svc', tools: ['get_install_command', 'get_latest_release', 'search_docs'] },
+  { path: '/mcp', server: 'svc', tools: toolNames },
+  { path: '/.well-known/mcp', server: 'svc', tools: toolNames },
   { path: '/mcp/docs', server: 'svc-docs', tools: ['search_docs'] },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { mcpServers } from '@/lib/agents/mcp-server';
 import { describe, expect, inject, it } from 'vitest';
 import { client, type HttpResult } from '../helpers/http';
 
@@ -153,7 +154,7 @@ describe('the three transports', () => {
     expect(await serverInfo('/mcp')).toMatchObject({ name: 'svc' });
     expect(await serverInfo('/.well-known/mcp')).toMatchObject({ name: 'svc' });
     expect(await serverInfo('/mcp/docs')).toMatchObject({ name: 'svc-docs' });
-    expect(await toolNames('/mcp')).toEqual(['get_install_command', 'get_latest_release', 'search_docs']);
+    expect(await toolNames('/mcp')).toEqual(mcpServers.svc.tools.map((tool) => tool.name));
     expect(await toolNames('/.well-known/mcp')).toEqual(await toolNames('/mcp'));
     expect(await toolNames('/mcp/docs')).toEqual(['search_docs']);
   });

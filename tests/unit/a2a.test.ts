@@ -1,5 +1,6 @@
 import { AgentCard } from '@a2a-js/sdk';
 import { describe, expect, it } from 'vitest';
+import { operations } from '@/lib/core/operations';
 import { a2aSkills, agentCardDocument, coreAgentCard, interpretMessage, routeText } from '@/lib/agents/a2a';
 import { a2aResponseSchema, agentCardSchema } from '@/lib/agents/a2a-schemas';
 import { createA2aTransport } from '@/lib/agents/a2a-transport';
@@ -53,14 +54,16 @@ const legacySend = (parts: object[], id: number | string = 1) => ({
 describe('the agent card', () => {
   const card = agentCardDocument('https://site.example');
 
-  it('has the MCP endpoint as its URL, the three skills from the tool table, documentationUrl and version', () => {
+  it('has the MCP endpoint as its URL, a skill per operation with an A2A name, documentationUrl and version', () => {
     expect(agentCardSchema.parse(card)).toBeTruthy();
     // The spec names no organisation behind the agent: the card states none.
     expect(card).not.toHaveProperty('provider');
     expect(card.url).toBe('https://site.example/mcp');
     expect(card.documentationUrl).toBe('https://site.example/docs/agents/a2a');
     const skills = card.skills as Array<{ id: string; name: string; description: string; examples: string[] }>;
-    expect(skills.map((skill) => skill.id)).toEqual(['search-docs', 'install-command', 'latest-release']);
+    const named = Object.values(operations).flatMap((spec) => (spec.names as { a2a?: string }).a2a ?? []);
+    expect(skills.map((skill) => skill.id).sort()).toEqual([...named].sort());
+    expect(skills.map((skill) => skill.id)).toEqual(expect.arrayContaining(['search-docs', 'install-command', 'latest-release']));
     for (const skill of skills) {
       const tool = findTool(a2aSkills.find((entry) => entry.id === skill.id)!.tool)!;
       expect(skill.name).toBe(tool.title);

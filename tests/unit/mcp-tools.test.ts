@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { callTool, mcpServers, toolError, toolSuccess } from '@/lib/agents/mcp-server';
 import { findTool, parseToolInput, runTool, toolDescription, toolJsonSchemas, tools, type ToolContext } from '@/lib/agents/tools';
 import { createCursorCodec } from '@/lib/core/cursor';
+import { operations } from '@/lib/core/operations';
 import { ok } from '@/lib/core/result';
 import { createSandbox } from '@/lib/core/sandbox';
 import { CoreError } from '@/lib/core/core-error';
@@ -34,15 +35,18 @@ const context: ToolContext = toolContextOf(liveServices);
 const tool = (name: string) => findTool(name)!;
 
 describe('the tool table', () => {
-  it('holds the spec\'s three tools, each once', () => {
-    expect(tools.map((entry) => entry.name)).toEqual(['get_install_command', 'get_latest_release', 'search_docs']);
+  it('holds one tool per operation with an MCP name, each once and in name order, the spec\'s three among them', () => {
+    const named = Object.values(operations).flatMap((spec) => (spec.names as { mcp?: string }).mcp ?? []);
+    expect(tools.map((entry) => entry.name)).toEqual([...named].sort());
+    expect(tools.map((entry) => entry.name)).toEqual(expect.arrayContaining(['get_install_command', 'get_latest_release', 'search_docs']));
   });
 
   it('marks every tool read-only, not destructive, idempotent; open world only where the code host is asked', () => {
     for (const entry of tools) {
       expect(entry.annotations, entry.name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
-      expect(entry.annotations.openWorldHint, entry.name).toBe(entry.name === 'get_latest_release');
+      expect(entry.annotations.openWorldHint, entry.name).toBe(operations[entry.operation as keyof typeof operations].live);
     }
+    expect(tool('get_latest_release').annotations.openWorldHint).toBe(true);
   });
 
   it('gives every tool an optional boolean `sandbox` argument', () => {

@@ -4,6 +4,7 @@ import { routes } from '@/lib/endpoints/contract';
 import { readRoutes, restReads } from '@/lib/endpoints/handlers/v1';
 import { operations } from '@/lib/core/operations';
 import { createRuntime, installRuntime } from '@/lib/runtime';
+import { readExamples } from '../fixtures/endpoint-examples';
 
 /**
  * The catch-all routes under /v1 and /api serve the reads of the operation
@@ -44,6 +45,17 @@ describe('the routes of the reads', () => {
     expect((await (await ask('GET', '/v1/d%65sktops?sandbox=true')).json()).items.length).toBeGreaterThan(0);
     expect((await (await ask('GET', '/v1/releases/a%2Fb')).json()).code).toBe('unknown_app');
     expect((await (await ask('GET', '/v1/d%2565sktops')).json()).code).toBe('not_found');
+  });
+
+  it('answer each read\'s own example from the sandbox (what the walk asks of a read it has no examples for)', async () => {
+    for (const id of Object.keys(restReads) as (keyof typeof restReads)[]) {
+      if (!restReads[id].endpoint.query?.shape.sandbox) continue;
+      const [{ url }] = readExamples(id) as [{ url: string }];
+      expect(url, id).toContain('sandbox=true');
+      const answer = await ask('GET', url);
+      expect(answer.status, url).toBe(200);
+      expect((await answer.json()).sandbox, url).toBe(true);
+    }
   });
 
   it('answer a method a path does not take with 405 and Allow, any other path with not_found', async () => {

@@ -1,4 +1,4 @@
-import { routes, type EndpointId } from '../contract';
+import { routes, type EndpointId, type RouteRow } from '../contract';
 import type { EndpointDescription, EndpointSpec } from '../endpoint';
 import { agentDescriptions } from './agents';
 import { askDescriptions } from './ask';
@@ -25,13 +25,18 @@ export const descriptions = {
   ...discoveryDescriptions,
 };
 
-const descriptionOf = (id: EndpointId): EndpointDescription => {
-  const description: EndpointDescription | undefined = (descriptions as Partial<Record<EndpointId, EndpointDescription>>)[id];
-  if (!description) throw new Error(`The endpoint ${id} has no description`);
-  return description;
-};
+/**
+ * The endpoint table: each row of a contract joined with its description, in
+ * the contract's order (the site's, or copies a test hands with more rows).
+ */
+export function endpointTable(contract: readonly RouteRow[], described: Readonly<Record<string, EndpointDescription>>): readonly EndpointSpec[] {
+  const stray = Object.keys(described).filter((id) => !contract.some((row) => row.id === id));
+  if (stray.length) throw new Error(`Descriptions without a row in the routing contract: ${stray.join(', ')}`);
+  return contract.map((row) => {
+    const description = described[row.id];
+    if (!description) throw new Error(`The endpoint ${row.id} has no description`);
+    return { ...row, ...description };
+  });
+}
 
-export const endpoints: readonly EndpointSpec[] = routes.map((row) => ({ ...row, ...descriptionOf(row.id) }));
-
-const stray = Object.keys(descriptions).filter((id) => !routes.some((row) => row.id === id));
-if (stray.length) throw new Error(`Descriptions without a row in the routing contract: ${stray.join(', ')}`);
+export const endpoints = endpointTable(routes, descriptions);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { roomIds } from '@/lib/catalog/rooms';
-import { operations } from '@/lib/core/operations';
+import { operations, type OperationTable } from '@/lib/core/operations';
 import { optionPageSizes } from '@/lib/core/options';
-import { batchAnswerSchemas, batchRequestSchema, jobRequestSchema } from '@/lib/core/batch-schemas';
+import { batchAnswerSchemas, batchRequestSchemas, siteBatchSchemas } from '@/lib/core/batch-schemas';
 import { problemSchema } from '@/lib/http/problem-schema';
 import {
   maxBatchBodyBytes,
@@ -11,7 +11,7 @@ import {
   queryText,
   uriReference,
 } from '@/lib/core/schemas';
-import { routes } from '../contract';
+import { routes, type RouteRow } from '../contract';
 import type { EndpointDescription, HeaderSpec } from '../endpoint';
 import { readDescriptions, type ReadRowDescription, type ReadRowWords } from './reads';
 import { appParam, cursorParam, decimalInteger, limitParam, sandboxParam } from '../params';
@@ -23,9 +23,6 @@ import { json, markdown } from './shared';
  * schemas are what lib/endpoints/handlers/v1.ts validates with; a read's
  * answer is its operation's output (lib/core/operations.ts).
  */
-
-/** The batch answer and the job, with the problem document as a failed entry's or job's failure. */
-const { batchAnswerSchema, jobSchema } = batchAnswerSchemas(operations, problemSchema);
 
 const idempotencyKeyHeader: HeaderSpec = {
   description:
@@ -123,74 +120,82 @@ export const v1ReadWords = {
 
 type ReadRows = { readonly [Id in keyof typeof v1ReadWords]: ReadRowDescription<(typeof v1ReadWords)[Id]> };
 
-/** The rows of the operation table that the site's REST door answers, described; every other row of the door follows. */
-const readRows = readDescriptions(operations, v1ReadWords, routes) as unknown as ReadRows;
-
-export const v1Descriptions = {
-  ...readRows,
-  download: {
-    tag: 'Releases',
-    summary: 'Download the latest release',
-    description:
-      '302 to the most-preferred macOS asset of the latest release; when no signed artifact is found, 302 to the repository\'s releases page. Only code-host URLs are redirect targets. An unknown app is a 404: markdown naming where to look for non-HTML clients, the site\'s 404 page for browsers.',
-    params: z.object({ app: appParam }),
-    responses: {
-      302: {
-        description: 'Redirect to the asset or the releases page',
-        representation: 'redirect',
-        headers: { Location: { description: 'Target on the code host', schema: z.url(), required: true } },
+/**
+ * The door's rows over a table and a contract (the site's, unless a test
+ * hands copies with more): the rows its operations name, then batch, jobs
+ * and downloads, whose bodies and answers take the table's batch kinds.
+ */
+export function v1DescriptionsOf(table: OperationTable, contract: readonly RouteRow[]) {
+  const { batchRequestSchema, jobRequestSchema } = table === operations ? siteBatchSchemas : batchRequestSchemas(table);
+  const { batchAnswerSchema, jobSchema } = batchAnswerSchemas(table, problemSchema);
+  return {
+    ...(readDescriptions(table, v1ReadWords, contract) as unknown as ReadRows),
+    download: {
+      tag: 'Releases',
+      summary: 'Download the latest release',
+      description:
+        '302 to the most-preferred macOS asset of the latest release; when no signed artifact is found, 302 to the repository\'s releases page. Only code-host URLs are redirect targets. An unknown app is a 404: markdown naming where to look for non-HTML clients, the site\'s 404 page for browsers.',
+      params: z.object({ app: appParam }),
+      responses: {
+        302: {
+          description: 'Redirect to the asset or the releases page',
+          representation: 'redirect',
+          headers: { Location: { description: 'Target on the code host', schema: z.url(), required: true } },
+        },
+        404: { ...markdown('Not a downloadable app: markdown naming where to look; the site\'s 404 page (text/html) for browsers'), alternates: [{ representation: 'html', schema: z.string() }] },
       },
-      404: { ...markdown('Not a downloadable app: markdown naming where to look; the site\'s 404 page (text/html) for browsers'), alternates: [{ representation: 'html', schema: z.string() }] },
+      errors: [],
     },
-    errors: [],
-  },
-  runBatch: {
-    tag: 'Batch and jobs',
-    summary: 'Run up to 20 reads in one request',
-    description:
-      'One result per operation, in order. A failing operation is an `ok:false` entry carrying its problem inside a 200. For more than 20 operations use /v1/jobs.',
-    headers: { 'Idempotency-Key': idempotencyKeyHeader },
-    body: { schema: batchRequestSchema, description: 'The operations and an optional `sandbox`; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: maxBatchBodyBytes },
-    inputProblems: { 'Idempotency-Key': 'invalid_idempotency_key' },
-    responses: {
-      200: json('The batch answer', batchAnswerSchema, {
-        'Idempotency-Replayed': { description: '`true` when answered from idempotency memory', schema: z.literal('true') },
-      }),
+    runBatch: {
+      tag: 'Batch and jobs',
+      summary: 'Run up to 20 reads in one request',
+      description:
+        'One result per operation, in order. A failing operation is an `ok:false` entry carrying its problem inside a 200. For more than 20 operations use /v1/jobs.',
+      headers: { 'Idempotency-Key': idempotencyKeyHeader },
+      body: { schema: batchRequestSchema, description: 'The operations and an optional `sandbox`; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: maxBatchBodyBytes },
+      inputProblems: { 'Idempotency-Key': 'invalid_idempotency_key' },
+      responses: {
+        200: json('The batch answer', batchAnswerSchema, {
+          'Idempotency-Replayed': { description: '`true` when answered from idempotency memory', schema: z.literal('true') },
+        }),
+      },
+      errors: [
+        'invalid_json',
+        'invalid_batch',
+        'batch_too_large',
+        'invalid_idempotency_key',
+        'idempotency_key_in_use',
+        'idempotency_key_reused',
+        'rate_limited',
+        'store_unavailable',
+      ],
     },
-    errors: [
-      'invalid_json',
-      'invalid_batch',
-      'batch_too_large',
-      'invalid_idempotency_key',
-      'idempotency_key_in_use',
-      'idempotency_key_reused',
-      'rate_limited',
-      'store_unavailable',
-    ],
-  },
-  submitJob: {
-    tag: 'Batch and jobs',
-    summary: 'Submit a batch as an asynchronous job',
-    description:
-      'Same body as /v1/batch, up to 100 operations and 64 KiB (both this site\'s own limits: the spec says a job body has a limit, not its value). Poll the `Location` for the result; results are kept one hour after completion. A job whose run has not finished 30 seconds after it started reads as `failed` (this site\'s own limit; the spec sets none).',
-    body: { schema: jobRequestSchema, description: 'The operations and an optional `sandbox`; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: maxJobBodyBytes },
-    responses: {
-      202: json('The queued job', jobSchema, {
-        Location: { description: 'The job URL (equals `url`)', schema: uriReference(), required: true },
-        'Retry-After': { description: 'Seconds before the first poll (1)', schema: z.literal(1), required: true },
-      }),
+    submitJob: {
+      tag: 'Batch and jobs',
+      summary: 'Submit a batch as an asynchronous job',
+      description:
+        'Same body as /v1/batch, up to 100 operations and 64 KiB (both this site\'s own limits: the spec says a job body has a limit, not its value). Poll the `Location` for the result; results are kept one hour after completion. A job whose run has not finished 30 seconds after it started reads as `failed` (this site\'s own limit; the spec sets none).',
+      body: { schema: jobRequestSchema, description: 'The operations and an optional `sandbox`; the byte cap is this site\'s own limit (the spec sets none)', maxBytes: maxJobBodyBytes },
+      responses: {
+        202: json('The queued job', jobSchema, {
+          Location: { description: 'The job URL (equals `url`)', schema: uriReference(), required: true },
+          'Retry-After': { description: 'Seconds before the first poll (1)', schema: z.literal(1), required: true },
+        }),
+      },
+      errors: ['invalid_json', 'invalid_batch', 'job_too_large', 'rate_limited', 'store_unavailable'],
     },
-    errors: ['invalid_json', 'invalid_batch', 'job_too_large', 'rate_limited', 'store_unavailable'],
-  },
-  getJob: {
-    tag: 'Batch and jobs',
-    summary: 'Read a job',
-    description:
-      '`queued`, `done` with the result (same shape as the batch answer), or `failed` when the job itself crashed or its runner died. `sandbox` is accepted like on every /v1 read and changes nothing: reading a job looks nothing up live, and a job submitted with `"sandbox": true` already holds fixture answers.',
-    params: z.object({ id: z.string().describe('The job id from the 202') }),
-    query: z.object({ sandbox: sandboxParam }),
-    responses: { 200: json('The job', jobSchema) },
-    errors: ['unknown_job', 'rate_limited', 'store_unavailable'],
-  },
-} as const satisfies Record<string, EndpointDescription>;
+    getJob: {
+      tag: 'Batch and jobs',
+      summary: 'Read a job',
+      description:
+        '`queued`, `done` with the result (same shape as the batch answer), or `failed` when the job itself crashed or its runner died. `sandbox` is accepted like on every /v1 read and changes nothing: reading a job looks nothing up live, and a job submitted with `"sandbox": true` already holds fixture answers.',
+      params: z.object({ id: z.string().describe('The job id from the 202') }),
+      query: z.object({ sandbox: sandboxParam }),
+      responses: { 200: json('The job', jobSchema) },
+      errors: ['unknown_job', 'rate_limited', 'store_unavailable'],
+    },
+  } as const satisfies Record<string, EndpointDescription>;
+}
+
+export const v1Descriptions = v1DescriptionsOf(operations, routes);
 

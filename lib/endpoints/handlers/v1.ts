@@ -12,8 +12,7 @@ import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 import { endpointById } from '../descriptions/shared';
 import { v1Descriptions, type v1ReadWords } from '../descriptions/v1';
-import type { EndpointId } from '../contract';
-import type { EndpointDescription } from '../endpoint';
+import type { EndpointSpec } from '../endpoint';
 import { implement, type EndpointHandler, type JsonReply } from '../endpoint-handler';
 import { serveEach } from '../route-exports';
 import { apiNotFound } from './not-found';
@@ -71,20 +70,20 @@ const v1ReadHandling: Readonly<Record<string, ReadRowHandling>> = {
 };
 
 /**
- * The handlers of every row the operations of `table` name, by row id, over
- * `descriptions` (the site's, unless a test hands descriptions of a copy of
- * the table).
+ * The handlers of every row the operations of `table` name, by row id, each
+ * bound to the row `rowOf` joins (the site's contract and descriptions,
+ * unless a test hands rows made from copies).
  */
 export function readHandlers(
   table: OperationTable,
-  descriptions: Readonly<Record<string, EndpointDescription>>,
+  rowOf: (id: string) => EndpointSpec,
   handling: Readonly<Record<string, ReadRowHandling>> = {},
 ): Record<string, EndpointHandler> {
   const handlers: Record<string, EndpointHandler> = {};
   for (const spec of Object.values(table)) {
     for (const id of spec.names.rest ?? []) {
       const own = handling[id];
-      handlers[id] = implement(endpointById(descriptions as Record<EndpointId, EndpointDescription>, id as EndpointId), async ({ params, query }) => {
+      handlers[id] = implement(rowOf(id), async ({ params, query }) => {
         const { sandbox, ...byName } = { ...(params as Parameters), ...(query as Parameters) };
         const input = own?.toInput ? own.toInput(params as Parameters, query as Parameters) : byName;
         const answer = await spec.run(input as never, requestServices(sandbox as string | undefined));
@@ -96,7 +95,10 @@ export function readHandlers(
 }
 
 /** The site's reads, by row id. */
-export const restReads = readHandlers(operations, v1Descriptions, v1ReadHandling) as Record<keyof typeof v1ReadWords, EndpointHandler>;
+export const restReads = readHandlers(operations, (id) => endpointById(v1Descriptions, id as keyof typeof v1ReadWords), v1ReadHandling) as Record<
+  keyof typeof v1ReadWords,
+  EndpointHandler
+>;
 
 /** What the catch-all routes under /v1 and /api export: every read's path, and a `not_found` problem for any other. */
 export const readRoutes = serveEach(Object.values(restReads), apiNotFound);
