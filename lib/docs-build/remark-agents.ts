@@ -1,9 +1,10 @@
-import type { BlockContent, PhrasingContent, Root, Table } from 'mdast';
+import type { BlockContent, Heading, PhrasingContent, Root, Table } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
 import { a2aSkills } from '../agents/a2a';
 import { claudeCodeCommand, clientEntry, mcpInstallLinks, remoteMcpServer } from '../agents/mcp-client-config';
 import { mcpManifest } from '../agents/mcp-documents';
+import { mcpServers } from '../agents/mcp-server';
 import { findTool, toolJsonSchemas, type ToolSpec } from '../agents/tools';
 import { parseEnv, publicOrigin } from '../env';
 import { mcp, problemTypeRoute } from '../routes';
@@ -34,7 +35,12 @@ import {
  *   how a client connects, with this build's public origin (SITE_URL, as
  *   the install lines of remark-catalog); `install`, the one-click install
  *   links of Cursor and VS Code;
- * - `<A2aSkills />`: the A2A skills, the tool each runs, their examples.
+ * - `<A2aSkills />`: the A2A skills, the tool each runs, their examples;
+ * - `<McpServers />`: each MCP path, the server that answers it and its tools;
+ * - `<ToolReferences />`: every tool of `svc`, in the order of `tools/list`,
+ *   under a heading of its name (its anchor), with its reference and a
+ *   sandbox call of its example (an `<ApiExample />`, which
+ *   remark-api-examples then runs).
  *
  * No schema is copied into the MDX, so the docs cannot drift from what an
  * agent is told. An unknown tool, client or attribute fails the build with
@@ -174,19 +180,73 @@ export function a2aSkillBlocks(): BlockContent[] {
   ];
 }
 
-export const agentElementNames = ['ToolReference', 'McpClientConfig', 'A2aSkills'] as const;
+/** `<McpServers />`: each transport path with its server (`serverInfo.name`) and its tools; a second path of a server says so. */
+export function mcpServerBlocks(): BlockContent[] {
+  const servers = Object.values(mcpServers);
+  const first = servers.map((server) => [
+    [inlineCode(`POST ${server.paths[0]}`)],
+    [inlineCode(server.name)],
+    server.tools.flatMap((tool, index): PhrasingContent[] => [...(index ? [text(', ')] : []), inlineCode(tool.name)]),
+  ]);
+  const others = servers.flatMap((server) =>
+    server.paths.slice(1).map((path) => [[inlineCode(`POST ${path}`)], [inlineCode(server.name)], [text('the same as '), inlineCode(server.paths[0]!)]]),
+  );
+  return [table(['Endpoint', [text('Server ('), inlineCode('serverInfo.name'), text(')')], 'Tools'], [...first, ...others])];
+}
+
+/** An `<ApiExample />` for remark-api-examples: a request to `path` with a JSON body. */
+const apiExample = (path: string, body: unknown): BlockContent =>
+  ({
+    type: 'mdxJsxFlowElement',
+    name: 'ApiExample',
+    attributes: [
+      { type: 'mdxJsxAttribute', name: 'path', value: path },
+      { type: 'mdxJsxAttribute', name: 'body', value: JSON.stringify(body) },
+    ],
+    children: [],
+  }) as unknown as BlockContent;
+
+/** The path of the narrowest server that has `tool` (the search-only `/mcp/docs` for `search_docs`). */
+const narrowestPath = (tool: ToolSpec) =>
+  Object.values(mcpServers)
+    .filter((server) => server.tools.includes(tool))
+    .sort((a, b) => a.tools.length - b.tools.length)[0]!.paths[0]!;
+
+/**
+ * `<ToolReferences />`: each tool of `svc` under its own heading, with its
+ * reference and a call of its example from the sandbox, sent to the
+ * narrowest server that has it.
+ */
+export function toolReferencesBlocks(): BlockContent[] {
+  return mcpServers.svc.tools.flatMap((tool, index): BlockContent[] => [
+    // remark-heading has run by now; the anchor is set as it would set it (a tool's name is its own slug).
+    { type: 'heading', depth: 3, children: [text(tool.name)], data: { hProperties: { id: tool.name } } } as Heading,
+    ...toolReferenceBlocks(tool),
+    apiExample(narrowestPath(tool), {
+      jsonrpc: '2.0',
+      id: index + 2,
+      method: 'tools/call',
+      params: { name: tool.name, arguments: { ...tool.example, sandbox: true } },
+    }),
+  ]);
+}
+
+export const agentElementNames = ['ToolReference', 'McpClientConfig', 'A2aSkills', 'McpServers', 'ToolReferences'] as const;
 const attributesOf: Record<(typeof agentElementNames)[number], string | undefined> = {
   ToolReference: 'name',
   McpClientConfig: 'client',
   A2aSkills: undefined,
+  McpServers: undefined,
+  ToolReferences: undefined,
 };
+const blocksWithoutAttributes = { A2aSkills: a2aSkillBlocks, McpServers: mcpServerBlocks, ToolReferences: toolReferencesBlocks };
 
 function replacementOf(node: MdxJsxFlowElement, name: (typeof agentElementNames)[number], file: VFile | undefined, origin: string): BlockContent[] {
   const fail = elementFailure(node, name, file);
   const allowed = attributesOf[name];
   if (allowed === undefined) {
     if (node.attributes.length > 0 || node.children.length > 0) fail('takes no attributes and no children');
-    return a2aSkillBlocks();
+    return blocksWithoutAttributes[name as keyof typeof blocksWithoutAttributes]();
   }
   let value: string | undefined;
   for (const attribute of node.attributes) {

@@ -14,6 +14,8 @@ import {
   table,
   text,
 } from '@/lib/docs/mdast-builders';
+import { allProblemCodes, problemCodes } from '@/lib/http/problem-codes';
+import { problemTypeRoute } from '@/lib/routes';
 import { endpointReference, type ApiField, type ApiSchemaTable } from './api-reference';
 
 /**
@@ -29,8 +31,13 @@ import { endpointReference, type ApiField, type ApiSchemaTable } from './api-ref
  *
  * Attributes: `id` (required), the operationId / row id; `depth` (optional,
  * default 2), how many levels of named response schemas to expand.
+ *
+ * `<ProblemCodes />` (no attributes) becomes the table of every failure
+ * code, in the order of their status: the code linked to its problem page,
+ * its status and its meaning (lib/core/error-codes.ts, lib/http/problem-codes.ts).
  */
 export const apiReferenceElementName = 'EndpointReference';
+export const problemCodesElementName = 'ProblemCodes';
 
 // ---------------------------------------------------------------- mdast
 
@@ -149,6 +156,19 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
   return blocks;
 }
 
+/** Every failure code with its status and meaning, by status (stable: the table's own order within one). */
+export function problemCodeBlocks(): BlockContent[] {
+  const codes = allProblemCodes
+    .map((code, position) => ({ code, position }))
+    .sort((a, b) => problemCodes[a.code].status - problemCodes[b.code].status || a.position - b.position);
+  return [
+    table(
+      ['Code', 'Status', 'Meaning'],
+      codes.map(({ code }) => [[link(problemTypeRoute(code), [inlineCode(code)])], [text(String(problemCodes[code].status))], inlineMarkdown(problemCodes[code].meaning)]),
+    ),
+  ];
+}
+
 // ---------------------------------------------------------------- transform
 
 /** `id="…"`, or a whole number written as an expression (`depth={1}`). */
@@ -176,8 +196,18 @@ function replacementOf(node: MdxJsxFlowElement, file: VFile | undefined): BlockC
   }
 }
 
-const isApiReferenceElement = (name: string | null): name is typeof apiReferenceElementName => name === apiReferenceElementName;
+type ElementName = typeof apiReferenceElementName | typeof problemCodesElementName;
+const isApiReferenceElement = (name: string | null): name is ElementName => name === apiReferenceElementName || name === problemCodesElementName;
+
+function problemCodesReplacement(node: MdxJsxFlowElement, file: VFile | undefined): BlockContent[] {
+  const fail = elementFailure(node, problemCodesElementName, file);
+  if (node.attributes.length > 0 || node.children.length > 0) fail('takes no attributes and no children');
+  return problemCodeBlocks();
+}
 
 export default function remarkApiReference() {
-  return (tree: Root, file?: VFile): void => replaceElements(tree, file, isApiReferenceElement, { flow: (node) => replacementOf(node, file) });
+  return (tree: Root, file?: VFile): void =>
+    replaceElements(tree, file, isApiReferenceElement, {
+      flow: (node) => (node.name === problemCodesElementName ? problemCodesReplacement(node, file) : replacementOf(node, file)),
+    });
 }

@@ -31,20 +31,34 @@ export function joined(items: PhrasingContent[][], last = ' and '): PhrasingCont
     return [text(index === items.length - 1 ? last : ', '), ...item];
   });
 }
-/** A GFM table: a header of plain cells, then rows of phrasing cells. */
-export const table = (header: string[], rows: PhrasingContent[][][]): Table => ({
+/** A GFM table: a header of plain cells (or phrasing), then rows of phrasing cells. */
+export const table = (header: (string | PhrasingContent[])[], rows: PhrasingContent[][][]): Table => ({
   type: 'table',
   align: header.map(() => null),
-  children: [row(header.map((cell) => [text(cell)])), ...rows.map(row)],
+  children: [row(header.map((cell) => (typeof cell === 'string' ? [text(cell)] : cell))), ...rows.map(row)],
 });
 
 /**
- * Phrasing of one line of markdown with only `code` and **strong** marks:
- * the option reference's cells, and the endpoint table's and the tool
- * table's descriptions. This small reader is exact for them (a full markdown
- * parser would be another dependency for two marks).
+ * Phrasing of one line of markdown with only `code` and **strong** marks
+ * and [links](/path): the option reference's cells, the endpoint table's
+ * and the tool table's descriptions, and the meanings of the failure codes.
+ * This small reader is exact for them (a full markdown parser would be
+ * another dependency for three marks).
  */
 export function inlineMarkdown(source: string): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  // A link's text is read as its own line; code spans are left whole (a `[`…`](`…`)` inside one is code).
+  const pieces = source.split(/(`[^`]*`|\[[^\]`]+\]\([^)\s]+\))/);
+  pieces.forEach((piece) => {
+    const linked = /^\[([^\]`]+)\]\(([^)\s]+)\)$/.exec(piece);
+    if (linked) out.push(link(linked[2]!, inlineMarks(linked[1]!)));
+    else out.push(...inlineMarks(piece));
+  });
+  return out;
+}
+
+/** Phrasing of markdown with only `code` and **strong** marks. */
+function inlineMarks(source: string): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   source.split(/(`[^`]*`)/).forEach((part) => {
     if (part === '') return;

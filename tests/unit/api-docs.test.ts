@@ -7,7 +7,7 @@ import { pathPattern, type EndpointSpec } from '@/lib/endpoints/endpoint';
 import { endpoints } from '@/lib/endpoints/descriptions';
 import { buildOpenApiDocument } from '@/lib/endpoints/openapi';
 import { endpointReference, findEndpoint } from '@/lib/docs-build/api-reference';
-import { endpointReferenceBlocks } from '@/lib/docs-build/remark-api-reference';
+import remarkApiReference, { endpointReferenceBlocks } from '@/lib/docs-build/remark-api-reference';
 import { problemSchema } from '@/lib/http/problem';
 import remarkApiExamples from '@/lib/docs-build/remark-api-examples';
 import remarkGfm from 'remark-gfm';
@@ -233,10 +233,14 @@ describe('curl examples', () => {
   );
 });
 
+// The errors page as built: its <ProblemCodes /> table generated from the codes.
+const referenceProcessor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkApiReference).use(remarkStringify);
+const errorsSource = readFileSync(join(apiDir, 'errors.mdx'), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
+const errors = referenceProcessor.stringify(referenceProcessor.runSync(referenceProcessor.parse(errorsSource)) as never);
+
 describe('errors page', () => {
-  const errors = readFileSync(join(apiDir, 'errors.mdx'), 'utf8');
   const rows = new Map(
-    [...errors.matchAll(/^\| \[`([a-z_]+)`\]\(\/problems\/([a-z_]+)\) \| (\d{3}) \|/gm)].map((match) => [
+    [...errors.matchAll(/^\| \[`([a-z_]+)`\]\(\/problems\/([a-z_]+)\) +\| (\d{3}) +\|/gm)].map((match) => [
       match[1]!,
       { link: match[2]!, status: Number(match[3]) },
     ]),
@@ -274,7 +278,7 @@ describe('links in the API pages', () => {
     return candidates.find((candidate) => existsSync(candidate));
   }
 
-  const links = [...allText.matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]!);
+  const links = [...`${allText}\n${errors}`.matchAll(/\]\((\/[^)\s]*)\)/g)].map((match) => match[1]!);
 
   it.each([...new Set(links)])('%s resolves', (link) => {
     const [path, anchor] = link.split('#') as [string, string | undefined];

@@ -101,16 +101,27 @@ describe('the server card', () => {
 describe('the Agents docs', () => {
   const page = readFileSync(fileURLToPath(new URL('../../content/docs/agents/mcp.mdx', import.meta.url)), 'utf8');
 
-  it('render every tool from the table and name every protocol revision served', () => {
-    for (const tool of tools) expect(page).toContain(`<ToolReference name="${tool.name}" />`);
-    for (const version of servedProtocolVersions) expect(page).toContain(version);
-  });
-
   const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkAgents, { origin }).use(remarkStringify);
   const render = async (source: string) => {
     const file = new VFile({ value: source, path: 'test.mdx' });
     return processor.stringify((await processor.run(processor.parse(file), file)) as never);
   };
+
+  it('render every tool from the table and name every protocol revision served', async () => {
+    expect(page).toContain('<ToolReferences />');
+    expect(page).toContain('<McpServers />');
+    // (An attribute's quotes come out as `&#x22;`.)
+    const built = (await render(page.replace(/^---\n[\s\S]*?\n---\n/, ''))).replaceAll('&#x22;', '"');
+    for (const tool of tools) {
+      // Its heading (its anchor), its reference, and a call of its example.
+      expect(built).toContain(`### ${tool.name}\n\n**${tool.title}**`);
+      expect(built).toContain(`"name":"${tool.name}","arguments":${JSON.stringify({ ...tool.example, sandbox: true })}`);
+    }
+    // Every server, with its tools.
+    expect(built).toMatch(/^\| `POST \/mcp\/docs` +\| `svc-docs` +\| `search_docs` +\|$/m);
+    expect(built).toMatch(new RegExp(`^\\| \`POST /mcp\` +\\| \`svc\` +\\| ${tools.map((tool) => `\`${tool.name}\``).join(', ')} +\\|$`, 'm'));
+    for (const version of servedProtocolVersions) expect(page).toContain(version);
+  });
 
   it('<ToolReference /> shows the arguments, the result fields and the error codes of the table', async () => {
     const markdown = await render('<ToolReference name="search_docs" />\n');

@@ -50,7 +50,7 @@ describe('the routes of the reads', () => {
   it('answer each read\'s own example from the sandbox (what the walk asks of a read it has no examples for)', async () => {
     for (const id of Object.keys(restReads) as (keyof typeof restReads)[]) {
       if (!restReads[id].endpoint.query?.shape.sandbox) continue;
-      const [{ url }] = readExamples(id) as [{ url: string }];
+      const { url } = readExamples(id)[0]!;
       expect(url, id).toContain('sandbox=true');
       const answer = await ask('GET', url);
       expect(answer.status, url).toBe(200);
