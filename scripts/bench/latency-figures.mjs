@@ -20,73 +20,14 @@
 // (unpinned). Plain ESM JavaScript (Node 20, no TypeScript loader).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from '../find-chromium.mjs';
 import { formatMs, percentile } from './latency.mjs';
+import { startStubCodeHost } from './stub-code-host.mjs';
 import { startUpstashBridge } from './upstash-bridge.mjs';
-
-const script = '#!/bin/sh\necho "desktop=${LAYER_DESKTOP:-none}"\n';
-
-/** A stand-in code host (API and raw files) that `hang` switches to taking requests and never answering. */
-async function startSwitchableCodeHost() {
-  const held = new Set();
-  const state = { hang: false, requests: 0, abandoned: 0 };
-  const server = createServer((req, res) => {
-    state.requests += 1;
-    const path = (req.url ?? '/').split('?')[0];
-    if (state.hang) {
-      held.add(res);
-      res.once('close', () => {
-        held.delete(res);
-        if (!res.writableFinished) state.abandoned += 1;
-      });
-      return;
-    }
-    const release = /^\/repos\/([^/]+)\/([^/]+)\/releases\/latest$/.exec(path);
-    if (release) {
-      const [, owner, repo] = release;
-      const body = JSON.stringify({
-        tag_name: 'v2026.11.20',
-        published_at: '2026-11-20T14:03:11Z',
-        assets: [
-          {
-            name: `${repo}-2026.11.20.dmg`,
-            size: 8_421_337,
-            state: 'uploaded',
-            browser_download_url: `https://github.com/${owner}/${repo}/releases/download/v2026.11.20/${repo}-2026.11.20.dmg`,
-          },
-        ],
-      });
-      res.writeHead(200, { 'content-type': 'application/json', etag: '"figures"' });
-      return res.end(body);
-    }
-    if (path.endsWith('/install.sh')) {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-      return res.end(script);
-    }
-    if (path.endsWith('/DESIGN.md')) {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-      return res.end('# Visual standard\n');
-    }
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end('{"message":"Not Found"}');
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    state,
-    close: () =>
-      new Promise((resolve) => {
-        for (const res of held) res.destroy();
-        server.closeAllConnections();
-        server.close(resolve);
-      }),
-  };
-}
 
 /** One request, timed to the end of its body. */
 async function timedRequest(url, init) {
@@ -207,7 +148,8 @@ const signal = (record, name) => process.kill(record.child.pid, name);
  * (their processes are stopped with the rest at the end of the run).
  */
 export async function measureLatencyFigures({ startNext, startRedis, hugeLimit = '1000000000' }) {
-  const host = await startSwitchableCodeHost();
+  // A code host that `host.state.hang` switches to taking requests and never answering.
+  const host = await startStubCodeHost({ etag: 'figures' });
   const redis = await startRedis();
   const token = randomBytes(16).toString('hex');
   const bridge = await startUpstashBridge({ redisPort: redis.port, token });

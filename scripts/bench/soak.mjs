@@ -17,9 +17,9 @@
 // records. Prints one JSON line with the RSS figures.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startStubCodeHost } from './stub-code-host.mjs';
 
 const mib = (kib) => Math.round((kib / 1024) * 10) / 10;
 
@@ -34,50 +34,6 @@ export function rssKiB(pid) {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim());
 }
 
-/**
- * A stand-in code host on loopback (GITHUB_API_URL and GITHUB_RAW_URL both
- * point at it): the latest release of any repository and an installer at
- * any ref, so release and installer requests never leave the machine.
- */
-export async function startStubCodeHost() {
-  const script = '#!/bin/sh\necho "desktop=${LAYER_DESKTOP:-none}"\n';
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    const release = /^\/repos\/([^/]+)\/([^/]+)\/releases\/latest$/.exec(path);
-    if (release) {
-      const [, owner, repo] = release;
-      const body = JSON.stringify({
-        tag_name: 'v2026.11.20',
-        published_at: '2026-11-20T14:03:11Z',
-        assets: [
-          {
-            name: `${repo}-2026.11.20.dmg`,
-            size: 8_421_337,
-            state: 'uploaded',
-            browser_download_url: `https://github.com/${owner}/${repo}/releases/download/v2026.11.20/${repo}-2026.11.20.dmg`,
-          },
-        ],
-      });
-      res.writeHead(200, { 'content-type': 'application/json', etag: '"soak"' });
-      return res.end(body);
-    }
-    if (path.endsWith('/install.sh')) {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-      return res.end(script);
-    }
-    if (path.endsWith('/DESIGN.md')) {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-      return res.end('# Visual standard\n');
-    }
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end('{"message":"Not Found"}');
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 const queries = ['wallpaper', 'glow spread', 'accordionPadding', 'theme accent', 'homebrew cleanup', 'display arrangement'];
 
@@ -164,7 +120,7 @@ function argValue(name) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--code-host')) {
-  const host = await startStubCodeHost();
+  const host = await startStubCodeHost({ etag: 'soak' });
   console.log(JSON.stringify({ url: host.url }));
   const stop = () => host.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
