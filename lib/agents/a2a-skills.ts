@@ -40,7 +40,8 @@ export interface A2aSkill {
  * The skills of a table (the site's, unless a test hands a copy): one per
  * operation with an A2A name, running its MCP tool. Those the door has words
  * for come first, in the words' order; any other follows in the table's
- * order, its example request the operation's example as a data part.
+ * order, tagged with its operation's id (a card's skill needs a tag) and
+ * its example request the operation's example as a data part.
  */
 export function a2aSkillsOf(table: OperationTable = operations, words: Readonly<Record<string, SkillWords>> = skillWords): A2aSkill[] {
   const named = namedOperations(table, 'a2a');
@@ -55,7 +56,7 @@ export function a2aSkillsOf(table: OperationTable = operations, words: Readonly<
       return {
         id: skill!,
         tool,
-        tags: own?.tags ?? [],
+        tags: own?.tags ?? [id],
         examples: own?.examples ?? [JSON.stringify({ skill, arguments: spec.example })],
       };
     });

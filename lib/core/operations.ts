@@ -169,6 +169,11 @@ export type OperationOutput<Id extends OperationId> = z.output<(typeof operation
 
 export const operationIds = Object.keys(operations) as OperationId[];
 
+/** The ids of the endpoint rows the site's operations name (`names.rest`). */
+export type RestRowId = {
+  [Id in OperationId]: (typeof operations)[Id]['names'] extends { readonly rest: readonly (infer Row)[] } ? Row : never;
+}[OperationId];
+
 /** An operation's name on one door, as a type: `DoorName<'mcp'>` is every MCP tool name. */
 export type DoorName<Door extends keyof OperationNames> = {
   [Id in OperationId]: (typeof operations)[Id]['names'] extends { readonly [K in Door]: infer Name } ? Name : never;

@@ -114,8 +114,10 @@ describe('a read added to a copy of the operation table', () => {
   });
 
   it('is a skill of the agent card, named and described from its tool, its failure codes included', () => {
-    const card = agentCardDocument(origin, a2aSkillsOf(table), toolTable(table)) as { skills: { id: string; name: string; description: string; examples: string[] }[] };
+    const card = agentCardDocument(origin, a2aSkillsOf(table), toolTable(table)) as { skills: { id: string; name: string; description: string; tags: string[]; examples: string[] }[] };
     const skill = card.skills.find((entry) => entry.id === 'echo-word')!;
+    // A2A wants every skill tagged: the operation's id, where the door has no tags of its own.
+    expect(skill.tags).toEqual(['echo']);
     expect(skill.name).toBe('Echo a word');
     expect(skill.description).toContain('`unknown_job`');
     expect(skill.examples).toEqual(['{"skill":"echo-word","arguments":{"word":"glow"}}']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roomIds } from '@/lib/catalog/rooms';
-import { operations, type OperationTable } from '@/lib/core/operations';
+import { operations, type OperationTable, type RestRowId } from '@/lib/core/operations';
 import { optionPageSizes } from '@/lib/core/options';
 import { batchAnswerSchemas, batchRequestSchemas, siteBatchSchemas } from '@/lib/core/batch-schemas';
 import { problemSchema } from '@/lib/http/problem-schema';
@@ -118,7 +118,10 @@ export const v1ReadWords = {
   },
 } as const satisfies Record<string, ReadRowWords>;
 
-type ReadRows = { readonly [Id in keyof typeof v1ReadWords]: ReadRowDescription<(typeof v1ReadWords)[Id]> };
+/** Every row the site's operations name: with the door's words where it has them, else from the entry. */
+type ReadRows = {
+  readonly [Id in RestRowId]: Id extends keyof typeof v1ReadWords ? ReadRowDescription<(typeof v1ReadWords)[Id]> : EndpointDescription;
+};
 
 /**
  * The door's rows over a table and a contract (the site's, unless a test

@@ -3,7 +3,7 @@
 import { after } from 'next/server.js';
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
 import { requestFingerprint, runIdempotent, validateIdempotencyKey } from '@/lib/core/idempotency';
-import { operations, type OperationTable } from '@/lib/core/operations';
+import { operations, type OperationTable, type RestRowId } from '@/lib/core/operations';
 import { mapResult, ok } from '@/lib/core/result';
 import { toProblem } from '@/lib/http/problem';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
@@ -11,7 +11,7 @@ import { runtime } from '@/lib/runtime';
 import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 import { endpointById } from '../descriptions/shared';
-import { v1Descriptions, type v1ReadWords } from '../descriptions/v1';
+import { v1Descriptions } from '../descriptions/v1';
 import type { EndpointSpec } from '../endpoint';
 import { implement, type EndpointHandler, type JsonReply } from '../endpoint-handler';
 import { serveEach } from '../route-exports';
@@ -95,10 +95,7 @@ export function readHandlers(
 }
 
 /** The site's reads, by row id. */
-export const restReads = readHandlers(operations, (id) => endpointById(v1Descriptions, id as keyof typeof v1ReadWords), v1ReadHandling) as Record<
-  keyof typeof v1ReadWords,
-  EndpointHandler
->;
+export const restReads = readHandlers(operations, (id) => endpointById(v1Descriptions, id as RestRowId), v1ReadHandling) as Record<RestRowId, EndpointHandler>;
 
 /** What the catch-all routes under /v1 and /api export: every read's path, and a `not_found` problem for any other. */
 export const readRoutes = serveEach(Object.values(restReads), apiNotFound);
