@@ -34,7 +34,7 @@ export const errorCodes = {
     title: 'Invalid batch',
     meaning: 'The JSON body is not a valid batch; the detail points at the first mistake, such as `operations[0].kind`.',
     explanation:
-      'The JSON body is not a valid batch: it needs an `operations` array whose entries each have a `kind` of `search`, `release` or `install` and that kind\'s fields. The `detail` points at the first problem found.',
+      'The JSON body is not a valid batch: it needs an `operations` array whose entries each have the `kind` of a read (the `Operation` schema of `/openapi.json` lists them) and that kind\'s fields. The `detail` points at the first problem found.',
   },
   batch_too_large: {
     title: 'Batch too large',
