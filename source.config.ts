@@ -68,18 +68,17 @@ export default defineConfig({
     // <EndpointReference id="…" /> in the API pages becomes the endpoint's
     // reference (parameters, shapes, codes) generated from /openapi.json;
     // <ProblemCodes /> the table of the failure codes.
+    // <ApiExample path="…" /> becomes a curl command and the answer the
+    // service gives it, run at build time (sandbox answers are the same bytes).
     // <ToolReference name="…" />, <ToolReferences /> and <McpClientConfig client="…" />
     // in the Agents pages become the MCP tool references and client snippets,
     // generated from the tool table (lib/agents/tools.ts); <McpServers /> the
     // servers and their tools; <A2aSkills /> the A2A skills with the tool each
     // runs (lib/agents/a2a.ts).
-    // <ApiExample path="…" /> becomes a curl command and the answer the
-    // service gives it, run at build time (sandbox answers are the same bytes);
-    // after the agent elements, since <ToolReferences /> writes one per tool.
     // <AgentDnsRecords /> becomes the DNS records of the agent doors for
     // SITE_URL (lib/discovery/dns-records.ts). <RateLimitWindows /> becomes
     // which endpoints count in which rate-limit window, from the endpoint table.
-    remarkPlugins: [remarkCatalog, remarkApiReference, remarkAgents, remarkApiExamples, remarkDiscovery, remarkRateLimits],
+    remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents, remarkDiscovery, remarkRateLimits],
     // Last, after Fumadocs' code highlighting and table of contents: each run
     // of plain markup becomes one <StaticTree> holding it as JSON, rendered by
     // components/docs/static-tree.tsx, instead of a `_jsx` call per element.

@@ -63,8 +63,6 @@ interface ToolWords<Op extends OperationId, I extends z.ZodObject> {
   toInput(args: z.output<I>): OperationInput<Op>;
   /** Arguments whose refusal has a code of its own, as on the REST door (lib/core/input-errors.ts). */
   inputErrors?: InputErrors;
-  /** The arguments of the call the docs show (with `sandbox: true`): the operation's example, in the tool's names. */
-  example: z.input<I>;
 }
 
 type AnyToolWords = Omit<ToolWords<OperationId, z.ZodObject>, 'toInput'> & { toInput(args: Record<string, unknown>): unknown };
@@ -82,8 +80,6 @@ export interface ToolSpec<I extends z.ZodObject = z.ZodObject> {
   errors: readonly ErrorCode[];
   inputErrors?: InputErrors;
   toInput(args: z.output<I>): unknown;
-  /** The arguments of the call the docs show (with `sandbox: true`). */
-  example: Record<string, unknown>;
   /** Runs its operation on the request's services. */
   run(input: unknown, services: ReadServices): ReturnType<OperationSpec['run']>;
 }
@@ -98,12 +94,11 @@ const entryWords = (spec: OperationSpec): AnyToolWords => ({
   input: spec.input.extend({ sandbox: sandboxInput }),
   toInput: ({ sandbox: _sandbox, ...args }) => args,
   inputErrors: spec.inputErrors,
-  example: spec.example,
 });
 
 /** The tool of one operation. */
 function toolOf(id: string, spec: OperationSpec, own: AnyToolWords | undefined): ToolSpec {
-  const { title, description, input, toInput, inputErrors, example } = own ?? entryWords(spec);
+  const { title, description, input, toInput, inputErrors } = own ?? entryWords(spec);
   return {
     name: spec.names.mcp!,
     operation: id,
@@ -115,7 +110,6 @@ function toolOf(id: string, spec: OperationSpec, own: AnyToolWords | undefined):
     errors: spec.errors,
     ...(inputErrors ? { inputErrors } : {}),
     toInput: toInput as (args: z.output<z.ZodObject>) => unknown,
-    example: example as Record<string, unknown>,
     run: (operationInput, services) => spec.run(operationInput as never, services),
   };
 }
@@ -131,7 +125,6 @@ export const toolWords: Partial<Record<string, AnyToolWords>> = {
       sandbox: sandboxInput,
     }),
     toInput: ({ desktop }) => ({ desktop }),
-    example: { desktop: 'hacker' },
   }),
   release: words('release', {
     title: 'Latest release',
@@ -143,7 +136,6 @@ export const toolWords: Partial<Record<string, AnyToolWords>> = {
     }),
     toInput: ({ app }) => ({ app }),
     inputErrors: { app: 'unknown_app' },
-    example: { app: 'pounce' },
   }),
   search: words('search', {
     title: 'Search the documentation',
@@ -165,7 +157,6 @@ export const toolWords: Partial<Record<string, AnyToolWords>> = {
     }),
     toInput: ({ query, limit, cursor }) => ({ q: query, limit, cursor }),
     inputErrors: { query: 'missing_query', cursor: 'invalid_cursor' },
-    example: { query: 'glow', limit: 1 },
   }),
 };
 

@@ -38,9 +38,7 @@ import {
  * - `<A2aSkills />`: the A2A skills, the tool each runs, their examples;
  * - `<McpServers />`: each MCP path, the server that answers it and its tools;
  * - `<ToolReferences />`: every tool of `svc`, in the order of `tools/list`,
- *   under a heading of its name (its anchor), with its reference and a
- *   sandbox call of its example (an `<ApiExample />`, which
- *   remark-api-examples then runs).
+ *   under a heading of its name (its anchor), with its reference.
  *
  * No schema is copied into the MDX, so the docs cannot drift from what an
  * agent is told. An unknown tool, client or attribute fails the build with
@@ -194,40 +192,12 @@ export function mcpServerBlocks(): BlockContent[] {
   return [table(['Endpoint', [text('Server ('), inlineCode('serverInfo.name'), text(')')], 'Tools'], [...first, ...others])];
 }
 
-/** An `<ApiExample />` for remark-api-examples: a request to `path` with a JSON body. */
-const apiExample = (path: string, body: unknown): BlockContent =>
-  ({
-    type: 'mdxJsxFlowElement',
-    name: 'ApiExample',
-    attributes: [
-      { type: 'mdxJsxAttribute', name: 'path', value: path },
-      { type: 'mdxJsxAttribute', name: 'body', value: JSON.stringify(body) },
-    ],
-    children: [],
-  }) as unknown as BlockContent;
-
-/** The path of the narrowest server that has `tool` (the search-only `/mcp/docs` for `search_docs`). */
-const narrowestPath = (tool: ToolSpec) =>
-  Object.values(mcpServers)
-    .filter((server) => server.tools.includes(tool))
-    .sort((a, b) => a.tools.length - b.tools.length)[0]!.paths[0]!;
-
-/**
- * `<ToolReferences />`: each tool of `svc` under its own heading, with its
- * reference and a call of its example from the sandbox, sent to the
- * narrowest server that has it.
- */
+/** `<ToolReferences />`: each tool of `svc`, in the order of `tools/list`, under its own heading, with its reference. */
 export function toolReferencesBlocks(): BlockContent[] {
-  return mcpServers.svc.tools.flatMap((tool, index): BlockContent[] => [
+  return mcpServers.svc.tools.flatMap((tool): BlockContent[] => [
     // remark-heading has run by now; the anchor is set as it would set it (a tool's name is its own slug).
     { type: 'heading', depth: 3, children: [text(tool.name)], data: { hProperties: { id: tool.name } } } as Heading,
     ...toolReferenceBlocks(tool),
-    apiExample(narrowestPath(tool), {
-      jsonrpc: '2.0',
-      id: index + 2,
-      method: 'tools/call',
-      params: { name: tool.name, arguments: { ...tool.example, sandbox: true } },
-    }),
   ]);
 }
 

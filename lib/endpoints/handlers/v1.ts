@@ -40,12 +40,12 @@ const rateLimitedDeadline = () => answerDeadline(runtime().monotonic, failOpenTi
 const requestServices = (sandbox: string | undefined) =>
   runtime().services({ sandbox: parseSandboxQuery(sandbox), deadline: rateLimitedDeadline() });
 
-type Parameters = Record<string, unknown>;
+type RowParameters = Record<string, unknown>;
 
 /** The REST door's own handling of an operation's row, where taking each parameter by name is not enough. */
 interface ReadRowHandling {
   /** The validated parameters as the operation's input; by default every parameter but `sandbox`, by name. */
-  toInput?(params: Parameters, query: Parameters): unknown;
+  toInput?(params: RowParameters, query: RowParameters): unknown;
   /** Headers of the answer. */
   headers?: Record<string, string>;
 }
@@ -84,8 +84,8 @@ export function readHandlers(
     for (const id of spec.names.rest ?? []) {
       const own = handling[id];
       handlers[id] = implement(rowOf(id), async ({ params, query }) => {
-        const { sandbox, ...byName } = { ...(params as Parameters), ...(query as Parameters) };
-        const input = own?.toInput ? own.toInput(params as Parameters, query as Parameters) : byName;
+        const { sandbox, ...byName } = { ...(params as RowParameters), ...(query as RowParameters) };
+        const input = own?.toInput ? own.toInput(params as RowParameters, query as RowParameters) : byName;
         const answer = await spec.run(input as never, requestServices(sandbox as string | undefined));
         return mapResult(answer, (json): JsonReply => ({ json, ...(own?.headers ? { headers: own.headers } : {}) }));
       });
