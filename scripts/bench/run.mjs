@@ -14,7 +14,7 @@
 // BENCH_SOAK_HEAP_MIB (old-space cap of the capped soaks of case (e), default 256),
 // BENCH_SOAK_RATE (its request rate, default 1000 req/s), BENCH_DIST_DIR
 // (build directory, default .next-bench), BENCH_GROWTH_FACTORS (content factors of
-// case (g), default 1,10,30). --soak-only runs case (e) alone, --growth-only
+// case (g), default 1,10,100). --soak-only runs case (e) alone, --growth-only
 // case (g) alone, --dev-loop-only case (j) alone. See scripts/bench/README.md.
 //
 // Exit status: 0 whether goals pass or miss (benchmarks are not tests);
@@ -73,7 +73,7 @@ const settings = {
   soakOnly: args.has('--soak-only'),
   growthOnly: args.has('--growth-only'),
   devLoopOnly: args.has('--dev-loop-only'),
-  growthFactors: (process.env.BENCH_GROWTH_FACTORS || '1,10,30').split(',').map(Number),
+  growthFactors: (process.env.BENCH_GROWTH_FACTORS || '1,10,100').split(',').map(Number),
 };
 if (!settings.growthFactors.every((factor) => factor >= 1)) {
   console.error(`BENCH_GROWTH_FACTORS must list factors ≥ 1, got ${JSON.stringify(process.env.BENCH_GROWTH_FACTORS)}`);
