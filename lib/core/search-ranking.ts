@@ -1,7 +1,6 @@
-import { BoundedMap } from '@/lib/platform/bounded-map';
 import { findToken, optionHeading, scoredFields, unpackAscending, type PackedPostings, type SearchData } from './search-data';
 import { fieldBoosts, type Posting, type Scratch, type TokenList, type WordHolders } from './search-scoring';
-import { accumulate, keepBest, thresholdTop, type Sums } from './search-top-k';
+import { accumulate, keepBest, type Sums } from './search-top-k';
 
 /**
  * Scoring of lib/core/search-data.ts's index: the engine's BM25 over fields
@@ -24,10 +23,12 @@ import { accumulate, keepBest, thresholdTop, type Sums } from './search-top-k';
  * in the same order): the sections past the point where even a full
  * coverage bonus cannot reach the k-th best are never read, so its cost
  * goes with the sections near the top, not with every match. A query of
- * several tokens reads their lists together, best first, by the threshold
- * algorithm (lib/core/search-top-k.ts `thresholdTop`), and stops as soon
- * as no unread section can enter the top k; only a page asked for deep
- * into the matches adds every posting up instead.
+ * several tokens adds up every posting of its tokens: the threshold
+ * algorithm over the tokens' lists (read best first, each new section
+ * scored by a binary search per posting) was tried and measured slower on
+ * broad queries of several words at 10× and 100× the content (its bound,
+ * three times the lists' next sums, lets too many sections through; 0.17
+ * ms → 1.6 ms for `enable display` at 100×), so it is not used.
  *
  * One departure from the engine: a field's average length is taken over
  * the sections that have the field, as Lucene's BM25 does (its avgdl
@@ -91,10 +92,8 @@ export interface LoadedIndex {
   fields: FieldIndex[];
   /** Tokens of the name or heading → sections, for coverage (read on first use). */
   title: LazyPostings<Int32Array>;
-  /** A token's sections best first (made on first use). */
+  /** A token's sections best first (made on first use), for queries of that token alone. */
   tokenList(token: string): TokenList | undefined;
-  /** How many sections hold any of some tokens, by the tokens (a query of several asks again as it pages). */
-  unions: BoundedMap<string, number>;
   scratch: Scratch & { sums: Sums };
 }
 
@@ -171,7 +170,6 @@ export function loadSearchData(data: SearchData): LoadedIndex {
     fields,
     title,
     tokenList,
-    unions: new BoundedMap(1024),
     scratch: {
       generation: 0,
       conceptGeneration: 0,
@@ -256,31 +254,21 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
   const shares = { wordCount, holders, exact: exact ?? -1 };
   let total: number;
   let size: number;
-  const lists = queryTokens.map((token) => index.tokenList(token));
   if (queryTokens.length === 1) {
     // One token: its list, best first, whose sums are those `accumulate` would make.
-    const list = lists[0];
+    const list = index.tokenList(queryTokens[0]!);
     total = list?.sections.length ?? 0;
     size = list && k > 0 ? keepBest(scratch, generation, { list, bits: conceptBits[0]! }, total, Math.min(k, total), shares) : 0;
   } else {
-    const present = lists.filter((list) => list !== undefined);
-    const reach = present.reduce((sum, list) => sum + list.sections.length, 0);
-    if (k * 8 < reach) {
-      // A page near the top of many matches: the threshold algorithm over the lists.
-      total = unionSize(index, generation, queryTokens, present);
-      const postings = fields.map((field) => queryTokens.map((token) => field.get(token)));
-      size = k > 0 && total > 0 ? thresholdTop(scratch, postings, present, conceptBits, Math.min(k, total), shares) : 0;
-    } else {
-      // Deep into the matches: every (field, token) posting added up, each matched section once.
-      total = 0;
-      for (const field of fields) {
-        for (let t = 0; t < queryTokens.length; t += 1) {
-          const posting = field.get(queryTokens[t]!);
-          if (posting) total = accumulate(scratch, scratch.sums, generation, posting, conceptBits[t]!, total);
-        }
+    // Every (field, token) posting added up, each matched section once.
+    total = 0;
+    for (const field of fields) {
+      for (let t = 0; t < queryTokens.length; t += 1) {
+        const posting = field.get(queryTokens[t]!);
+        if (posting) total = accumulate(scratch, scratch.sums, generation, posting, conceptBits[t]!, total);
       }
-      size = k > 0 && total > 0 ? keepBest(scratch, generation, { sums: scratch.sums }, total, Math.min(k, total), shares) : 0;
     }
+    size = k > 0 && total > 0 ? keepBest(scratch, generation, { sums: scratch.sums }, total, Math.min(k, total), shares) : 0;
   }
   // Only the kept ones are sorted, best first.
   const best = Array.from(scratch.heap.subarray(0, size)).sort((a, b) => b - a);
@@ -294,18 +282,3 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
   };
 }
 
-/** How many sections hold any of the tokens: their lists marked once, then kept by the tokens. */
-function unionSize(index: LoadedIndex, generation: number, tokens: readonly string[], lists: readonly TokenList[]): number {
-  const key = [...tokens].sort().join(' ');
-  const known = index.unions.get(key);
-  if (known !== undefined) return known;
-  const { stamp } = index.scratch;
-  let total = 0;
-  for (const list of lists) {
-    for (const section of list.sections) {
-      if (stamp[section] !== generation) (stamp[section] = generation), (total += 1);
-    }
-  }
-  index.unions.set(key, total);
-  return total;
-}

@@ -1,4 +1,3 @@
-import { indexOfSorted } from './search-data';
 import {
   bitCount,
   coverageSum,
@@ -14,7 +13,8 @@ import {
 
 /**
  * The loops that find a query's best `k` sections (lib/core/search-ranking.ts
- * chooses one): a kept set of the best keys, and three ways to feed it.
+ * chooses one): a kept set of the best keys, fed from a token's list best
+ * first or from the accumulated sums of several tokens.
  * Each gives the same `k` sections with the same scores as scoring every
  * matched section would (tests/unit/search-ranking.test.ts holds that).
  */
@@ -183,74 +183,6 @@ export function keepBest(scratch: Scratch, generation: number, candidates: Candi
     } else coveredSum = covered[section]!;
     const bits = list ? (candidates as { bits: number }).bits : (candidates as { sums: Sums }).sums.words[section]!;
     kept.offer(thousandthsOf(sum, bitCount(bits), wordCount, coveredSum, holders.length, exact === section), section);
-  }
-  return kept.size;
-}
-
-/**
- * The best `k` for a query of several tokens without adding up every
- * posting: the threshold algorithm (Fagin's TA, as search engines' top-k
- * does it) over each token's list, best first. Step by step the list whose
- * next sum is largest gives its next section; a section met for the first
- * time is scored whole (its sum added in the order `accumulate` adds it,
- * field by field, token by token, by a binary search per posting, so the
- * same number). A section no list has reached yet has at most the sum of
- * the lists' next sums, times the most coverage and coordination can make
- * of it (`maxShareFactor`): once that is a whole thousandth below the
- * worst kept, no unread section can enter and the reading stops.
- * Answers how many were kept.
- */
-export function thresholdTop(
-  scratch: Scratch,
-  postings: readonly (readonly (Posting | undefined)[])[],
-  lists: readonly TokenList[],
-  conceptBits: readonly number[],
-  k: number,
-  shares: QueryShares,
-): number {
-  const { conceptStamp } = scratch;
-  const { holders, wordCount, exact } = shares;
-  const kept = new KeptKeys(scratch.heap, k, scratch.stamp.length);
-  const holderCount = holders.reduce((sum, word) => sum + word.own.length + word.others.length, 0);
-  // A stamp of its own for "scored already" (the concept marks are not used on this path).
-  const seen = ++scratch.conceptGeneration;
-  const score = (section: number) => {
-    if (conceptStamp[section] === seen) return;
-    conceptStamp[section] = seen;
-    let sum = 0;
-    let bits = 0;
-    let found = false;
-    for (const field of postings) {
-      for (let t = 0; t < field.length; t += 1) {
-        const posting = field[t];
-        if (!posting) continue;
-        const at = indexOfSorted(posting.sections, section);
-        if (at < 0) continue;
-        sum += posting.impacts[at]!;
-        bits |= conceptBits[t]!;
-        found = true;
-      }
-    }
-    if (!found) return;
-    if (sum * maxShareFactor * 1000 < kept.floor - 1 && exact !== section) return;
-    kept.offer(thousandthsOf(sum, bitCount(bits), wordCount, holderCount > 0 ? coverageSum(holders, section) : 0, holders.length, exact === section), section);
-  };
-  if (exact >= 0) score(exact);
-  const next = new Int32Array(lists.length);
-  for (;;) {
-    // The list whose next sum is largest, and the sum of every list's next.
-    let best = -1;
-    let frontier = 0;
-    for (let l = 0; l < lists.length; l += 1) {
-      const at = next[l]!;
-      if (at >= lists[l]!.sections.length) continue;
-      const value = lists[l]!.sums[at]!;
-      frontier += value;
-      if (best < 0 || value > lists[best]!.sums[next[best]!]!) best = l;
-    }
-    if (best < 0) break;
-    if (kept.size === k && frontier * maxShareFactor * 1000 < kept.floor - 1) break;
-    score(lists[best]!.sections[next[best]!++]!);
   }
   return kept.size;
 }
