@@ -154,6 +154,9 @@ function ensureBuild() {
   if (result.status !== 0) {
     throw new SetupError(`next build failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
   }
+  // As `npm run build` does: the pages made ready for the Content-Security-Policy.
+  const pages = spawnSync('node_modules/.bin/node', ['scripts/prepare-page-scripts.mjs'], { cwd: repoRoot, env: { ...baseEnv(), ...env }, encoding: 'utf8' });
+  if (pages.status !== 0) throw new SetupError(`scripts/prepare-page-scripts.mjs failed:\n${pages.stdout}${pages.stderr}`);
   console.log(`build: done in ${Math.round((Date.now() - started) / 1000)} s (BUILD_ID ${readFileSync(buildIdFile, 'utf8').trim()})`);
 }
 
