@@ -77,7 +77,7 @@ function isNegotiatedDocument(contentType: unknown): boolean {
  * it updates the headers a cache stored with the answer it revalidates
  * (RFC 9111 §4.3.4), whose type it does not say.
  */
-function applySecurityHeaders(
+export function applySecurityHeaders(
   response: http.ServerResponse,
   status: number,
   contentType: unknown,

@@ -11,7 +11,7 @@
  * scripts (lib/docs-build/page-scripts.ts; README "Security headers").
  */
 
-/** Stricter than nothing, as browsers default to: other sites learn only the origin a reader came from. */
+/** Said outright (today's browsers default to it, older ones sent whole URLs): another site learns only the origin a reader came from, and nothing over http. */
 export const referrerPolicy = 'strict-origin-when-cross-origin';
 
 /** Features the site never uses (Permissions Policy), off for the page and anything it frames. */
