@@ -1,16 +1,9 @@
 // Runs once when the Next.js server starts (Node.js runtime only).
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { installNodeServerHooks } = await import('./lib/http/node-server-hooks');
-    const { allowedMethods } = await import('./lib/endpoints/route-map');
-    const { StaticBrotliCache } = await import('./lib/http/static-brotli');
-    const { PageBrotliCache } = await import('./lib/http/page-brotli');
     // Static asset names are content hashes, and pages prerendered, only in production builds.
     const production = process.env.NODE_ENV === 'production';
-    const staticAssets = production ? new StaticBrotliCache() : undefined;
-    installNodeServerHooks({ allowedMethods, staticAssets, pages: production ? new PageBrotliCache() : undefined });
-    void staticAssets?.warm();
-    // Build the runtime now, so a bad configuration (including a malformed
+    // Build the runtime first, so a bad configuration (including a malformed
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
     // message, and the store logs its warnings (memory store on Vercel) once.
     // The search reads the index made before the build (lib/docs/search-prebuilt.ts).
@@ -28,6 +21,32 @@ export async function register() {
       docsReader: (await import('./lib/docs-source/docs-reader')).siteDocsReader,
     });
     installRuntime(runtime);
+
+    const { installNodeServerHooks } = await import('./lib/http/node-server-hooks');
+    const { allowedMethods } = await import('./lib/endpoints/route-map');
+    const { StaticBrotliCache } = await import('./lib/http/static-brotli');
+    const { PageBrotliCache } = await import('./lib/http/page-brotli');
+    const { securityHeaderSets } = await import('./lib/http/security-header-sets');
+    const staticAssets = production ? new StaticBrotliCache() : undefined;
+    // The pages' inline scripts, allowed by hash once scripts/prepare-page-scripts.mjs prepared them.
+    let sources: string[] | undefined;
+    if (production) {
+      const { readPageScriptSources } = await import('./lib/http/page-script-hashes');
+      sources = readPageScriptSources();
+      if (!sources) {
+        runtime.log(
+          'warn',
+          'the prerendered pages were not prepared for the Content-Security-Policy (no page-script-hashes.json in the build directory): ' +
+            "their inline scripts are allowed as 'unsafe-inline'. Build with `npm run build`, or run scripts/prepare-page-scripts.mjs after `next build`.",
+        );
+      }
+    }
+    const security = securityHeaderSets(
+      production ? (sources ? { kind: 'prepared', sources } : { kind: 'unprepared' }) : { kind: 'development' },
+      runtime.origin.startsWith('https:'),
+    );
+    installNodeServerHooks({ allowedMethods, staticAssets, pages: production ? new PageBrotliCache() : undefined, security });
+    void staticAssets?.warm();
     // Load the search index while the server starts rather than on its first search (in development
     // the index comes from the server's own /api/search, which it cannot answer yet).
     if (production) runtime.search.preload();

@@ -1,6 +1,7 @@
 import { createMDX } from 'fumadocs-mdx/next';
 import { availableParallelism } from 'node:os';
 import { contentHash } from './lib/docs-build/content-hash.mjs';
+import { declaredHeaders } from './lib/http/security-headers.mjs';
 
 const withMDX = createMDX();
 
@@ -17,6 +18,9 @@ const buildOriginEnv = JSON.stringify({
   VERCEL_PROJECT_PRODUCTION_URL: process.env.VERCEL_PROJECT_PRODUCTION_URL,
   PORT: process.env.PORT,
 });
+
+// Whether that origin is https, by lib/env.ts's rule (SITE_URL, else https on Vercel): HSTS only then.
+const buildOriginHttps = process.env.SITE_URL ? /^https:/i.test(process.env.SITE_URL) : Boolean(process.env.VERCEL_PROJECT_PRODUCTION_URL);
 
 /** @type {import('next').NextConfig} */
 const config = {
@@ -52,9 +56,11 @@ const config = {
   typescript: { ignoreBuildErrors: true },
   async headers() {
     return [
-      // Every response (JSON answers echo input such as `q`).
-      // Under `next start` the writeHead hook sets it too, on the proxy's answers as well.
-      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      // Every response (JSON answers echo input such as `q`), and the security headers (lib/http/security-headers.mjs)
+      // for a host that serves the pages itself; scripts/prepare-page-scripts.mjs adds the Content-Security-Policy
+      // to this rule in the build's routes manifest. Under `next start` the writeHead hook sets them too, on the
+      // proxy's answers as well, and keeps the document-only ones off the other answers.
+      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }, ...declaredHeaders(buildOriginHttps)] },
       { source: '/', headers: [{ key: 'Vary', value: htmlVary }] },
       { source: '/docs/:path*', headers: [{ key: 'Vary', value: htmlVary }] },
       { source: '/problems/:path*', headers: [{ key: 'Vary', value: htmlVary }] },

@@ -86,8 +86,10 @@ if [ "${LH_SKIP_BUILD:-0}" != "1" ] || [ ! -f "$dist_dir/BUILD_ID" ]; then
   echo "== building this site into $dist_dir"
   # `next build` adds its dist dir's generated types to tsconfig.json; put it back after a side build.
   cp tsconfig.json "$out/tsconfig.json.saved"
-  # As `npm run build` does: the docs data and search index first (the production routes read them).
-  { node_modules/.bin/node scripts/build-search-data.mjs && NEXT_DIST_DIR="$dist_dir" npx next build; } >"$out/site-build.log" 2>&1 ||
+  # As `npm run build` does: the docs data and search index first (the production routes read them), the pages
+  # made ready for the Content-Security-Policy last.
+  { node_modules/.bin/node scripts/build-search-data.mjs && NEXT_DIST_DIR="$dist_dir" npx next build &&
+    NEXT_DIST_DIR="$dist_dir" node_modules/.bin/node scripts/prepare-page-scripts.mjs; } >"$out/site-build.log" 2>&1 ||
     { cp "$out/tsconfig.json.saved" tsconfig.json; tail -40 "$out/site-build.log" >&2; exit 1; }
   cp "$out/tsconfig.json.saved" tsconfig.json
 fi

@@ -56,7 +56,8 @@ bin vitest run --project unit
 step "docs links"
 node_modules/.bin/node scripts/check-links.mjs
 
-# As `npm run build` does: the search index first (scripts/build-search-data.mjs, on Node 24 for its type stripping), then the build.
+# As `npm run build` does: the search index first (scripts/build-search-data.mjs, on Node 24 for its type stripping), then the build,
+# then the pages made ready for the Content-Security-Policy.
 step "production build"
 start=$(date +%s)
 node_modules/.bin/node scripts/build-search-data.mjs
@@ -68,6 +69,8 @@ if grep -q 'build encountered [0-9]* warning' "${TMPDIR:-/tmp}/next-build-$$.log
   exit 1
 fi
 rm -f "${TMPDIR:-/tmp}/next-build-$$.log"
+# As `npm run build` does: the pages made ready for the Content-Security-Policy (scripts/prepare-page-scripts.mjs).
+node_modules/.bin/node scripts/prepare-page-scripts.mjs
 echo "build: $(( $(date +%s) - start )) s"
 
 step "real-server tests"

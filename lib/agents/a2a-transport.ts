@@ -1,4 +1,5 @@
 import { A2A_VERSION_HEADER, Extensions } from '@a2a-js/sdk';
+import { RequestMalformedError } from '@a2a-js/sdk/errors';
 import { isLegacyJsonRpcMethod, isV1JsonRpcMethod } from '@a2a-js/sdk/compat/v0_3';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import {
@@ -14,6 +15,7 @@ import { readCappedText } from '@/lib/http/read-body';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import type { Log } from '@/lib/platform/log';
 import { coreAgentCard, createA2aExecutor, interpretMessage } from './a2a';
+import { a2aParamsProblem } from './a2a-params';
 import { jsonRpcError, jsonRpcErrorCodes, maxA2aBodyBytes } from './json-rpc';
 import type { McpTransportDeps } from './mcp-transport';
 import type { ToolContext } from './tools';
@@ -30,7 +32,10 @@ import type { ToolContext } from './tools';
  * errors of a request that was read (-32601, -32602, task and version
  * errors) come with HTTP 200, as the SDK's Express router answers them; a
  * failure of the service is a 500 and a body over the cap a 413. Every
- * answer names its version in `A2A-Version`.
+ * answer names its version in `A2A-Version`. Params are checked before the
+ * SDK reads them (lib/agents/a2a-params.ts): a member of the wrong type is
+ * -32602 naming it, in the error shape of the version answering, never
+ * the SDK's -32603 with an exception's text.
  *
  * The version: a 0.3 method name is answered by the 0.3 handler and a 1.0
  * name by the 1.0 handler, so `message/send` and `SendMessage` both work
@@ -107,6 +112,12 @@ export function createA2aTransport(deps: A2aTransportDeps): RouteHandler {
       validateVersion(header ?? version, card, 'JSONRPC');
     } catch (error) {
       return answer({ jsonrpc: '2.0', id: answerId, error: JsonRpcTransportHandler.mapToJSONRPCError(error) });
+    }
+    const problem = a2aParamsProblem(method, (body as { params?: unknown }).params);
+    if (problem) {
+      const malformed = new RequestMalformedError(problem);
+      const error = legacy ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(malformed) : JsonRpcTransportHandler.mapToJSONRPCError(malformed);
+      return answer({ jsonrpc: '2.0', id: answerId, error });
     }
     const context = defaultServerCallContextBuilder({
       extensions: Extensions.parseServiceParameter(request.headers.get('a2a-extensions') ?? undefined),

@@ -33,6 +33,14 @@ export const maxBatchMessages = maxBatchOperations;
 export const maxA2aBodyBytes = 64 * 1024;
 /** The largest body the transport reads (1 MiB); a larger one is refused before it is parsed. */
 export const maxMcpBodyBytes = 1024 * 1024;
+/**
+ * Params nesting deeper than this many arrays and objects are refused as
+ * invalid params (-32602) on every agent door, before an SDK reads them: the
+ * SDKs' validators and JSON mappings recurse, and a deep enough value (a few
+ * thousand levels fit in 64 KiB) exhausts the stack. No method of either
+ * protocol needs a tenth of it.
+ */
+export const maxParamsDepth = 64;
 
 const requestId = z.union([z.string(), z.number().int()]).describe('Request id, echoed by its response; MCP forbids null');
 const params = z.record(z.string(), z.unknown()).describe('Method parameters (an object in MCP)');

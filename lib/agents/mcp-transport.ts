@@ -15,7 +15,8 @@ import { unexpectedFailure } from '@/lib/core/core-error';
 import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
 import type { DocsReader } from '@/lib/core/docs-reader';
 import type { Log } from '@/lib/platform/log';
-import { jsonRpcError, jsonRpcErrorCodes, jsonRpcMessageSchema, maxBatchMessages, maxMcpBodyBytes } from './json-rpc';
+import { jsonRpcError, jsonRpcErrorCodes, jsonRpcMessageSchema, maxBatchMessages, maxMcpBodyBytes, type JsonRpcErrorResponse } from './json-rpc';
+import { mcpParamsEnvelopeProblem, mcpParamsProblem } from './mcp-params';
 import { buildMcpServer, type McpServerSpec } from './mcp-server';
 import type { ToolContext } from './tools';
 
@@ -38,6 +39,17 @@ import type { ToolContext } from './tools';
  * - the body is read once, capped at 1 MiB, and checked: not JSON → 400
  *   -32700; JSON that is not JSON-RPC, an empty batch or one of more than
  *   20 messages → 400 -32600; too large → 413 -32600 (never a 5xx);
+ * - malformed params are invalid params (-32602, JSON-RPC 2.0 §5.1), never
+ *   an internal error: params that are not an object, nest too deep or
+ *   carry a malformed `_meta` are answered here, before the SDK reads the
+ *   message (it would refuse the whole body, or overflow its stack); an
+ *   SDK answer to params its schemas refuse (-32603, or -32602, with the
+ *   validator's issue list as the message) is rewritten as -32602 with a
+ *   sentence naming the members (lib/agents/mcp-params.ts). Both come
+ *   with the status of the SDK's other answers to a request it read, 200;
+ *   a notification cannot be answered, so one with malformed params makes
+ *   its body a 400 (MCP 2025-11-25, Transports: input the server cannot
+ *   accept);
  * - a batch is answered with an array even when one request in it has a
  *   response (`[notification, request]`), as JSON-RPC 2.0 §6 requires; the
  *   SDK answers that case with the bare response object;
@@ -121,6 +133,9 @@ function isLoopbackOrigin(origin: string): boolean {
 
 type ParsedBody = { ok: true; body: unknown } | { ok: false; response: Response };
 
+/** A message with its params set aside: they are checked on their own (`checkParams`), as invalid params rather than an invalid request. */
+const envelopeOf = (message: unknown) => (isObject(message) && 'params' in message ? { ...message, params: undefined } : message);
+
 /** Reads, caps and checks the body (JSON-RPC 2.0 §4, §5.1, §6). */
 async function readJsonRpcBody(request: Request): Promise<ParsedBody> {
   let text: string;
@@ -144,9 +159,9 @@ async function readJsonRpcBody(request: Request): Promise<ParsedBody> {
   if (Array.isArray(body)) {
     if (body.length === 0) return invalid('the batch is empty.');
     if (body.length > maxBatchMessages) return invalid(`a batch takes at most ${maxBatchMessages} messages; this one has ${body.length}.`);
-    const bad = body.findIndex((message) => !jsonRpcMessageSchema.safeParse(message).success);
+    const bad = body.findIndex((message) => !jsonRpcMessageSchema.safeParse(envelopeOf(message)).success);
     if (bad >= 0) return invalid(`message ${bad} of the batch is not a JSON-RPC 2.0 message.`);
-  } else if (!jsonRpcMessageSchema.safeParse(body).success) {
+  } else if (!jsonRpcMessageSchema.safeParse(envelopeOf(body)).success) {
     return invalid('the body is not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0" and a method, or a response).');
   }
   return { ok: true, body };
@@ -159,14 +174,86 @@ function forLegacyLeg(request: Request): Request {
   return new Request(request.url, { method: 'POST', headers });
 }
 
-/** JSON-RPC 2.0 §6: the answer to a batch is an array, even with one response in it. */
-async function asBatchAnswer(response: Response): Promise<Response> {
-  if (response.status !== 200 || !/json/.test(response.headers.get('content-type') ?? '')) return response;
-  const text = await response.text();
-  const answer = JSON.parse(text) as unknown;
+const isRequestId = (id: unknown): id is string | number => typeof id === 'string' || Number.isInteger(id);
+
+interface CheckedParams {
+  /** What the SDK is handed: the body without the requests answered here (undefined: none left). */
+  forward?: unknown;
+  /** The -32602 answers of requests whose params were refused here. */
+  answers: JsonRpcErrorResponse[];
+  /** A notification with malformed params: the body cannot be accepted (MCP 2025-11-25, Transports: an HTTP error status). */
+  refusal?: Response;
+}
+
+/** The params of each message, checked before the SDK reads it (`mcpParamsEnvelopeProblem`). */
+function checkParams(body: unknown): CheckedParams {
+  const messages = Array.isArray(body) ? body : [body];
+  const answers: JsonRpcErrorResponse[] = [];
+  const forward: unknown[] = [];
+  for (const message of messages) {
+    if (!isObject(message) || typeof message.method !== 'string') {
+      forward.push(message);
+      continue;
+    }
+    const isRequest = isRequestId(message.id);
+    const problem = mcpParamsEnvelopeProblem(message.method, message.params, isRequest);
+    if (!problem) forward.push(message);
+    else if (isRequest) answers.push(jsonRpcError(jsonRpcErrorCodes.invalidParams, problem, message.id as string | number));
+    else return { answers, refusal: jsonRpcErrorResponse(400, jsonRpcErrorCodes.invalidParams, problem) };
+  }
+  if (forward.length === 0) return { answers };
+  return { forward: Array.isArray(body) ? forward : forward[0], answers };
+}
+
+const isJsonAnswer = (response: Response) => response.status === 200 && /json/.test(response.headers.get('content-type') ?? '');
+
+function jsonAnswer(response: Response, answer: unknown): Response {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(Array.isArray(answer) ? text : JSON.stringify([answer]), { status: 200, headers });
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(answer), { status: 200, headers });
+}
+
+/**
+ * JSON-RPC 2.0 §6: the answer to a batch is an array, even with one
+ * response in it; the answers made here join the SDK's (§6: in any order).
+ */
+async function asBatchAnswer(response: Response, answers: JsonRpcErrorResponse[]): Promise<Response> {
+  if (response.status === 202 && answers.length > 0) return jsonAnswer(response, answers);
+  if (!isJsonAnswer(response)) return response;
+  const answer = (await response.json()) as unknown;
+  return jsonAnswer(response, [...(Array.isArray(answer) ? answer : [answer]), ...answers]);
+}
+
+/**
+ * The SDK's answers to params its schemas refuse (-32603, or -32602 with
+ * the issue list), rewritten as -32602 with a sentence naming the members
+ * (lib/agents/mcp-params.ts). Other answers pass as they are.
+ */
+async function withPlainParamsErrors(response: Response, forwarded: unknown): Promise<Response> {
+  if (!isJsonAnswer(response)) return response;
+  const text = await response.clone().text();
+  if (!/-3260[23]/.test(text)) return response;
+  const requests = (Array.isArray(forwarded) ? forwarded : [forwarded]).filter(
+    (message): message is JsonObject & { method: string } => isObject(message) && typeof message.method === 'string' && isRequestId(message.id),
+  );
+  const answer = JSON.parse(text) as unknown;
+  let rewritten = false;
+  const plain = (message: unknown) => {
+    if (!isObject(message) || !isObject(message.error)) return message;
+    const { code } = message.error;
+    if (code !== jsonRpcErrorCodes.internalError && code !== jsonRpcErrorCodes.invalidParams) return message;
+    for (const request of requests.filter((candidate) => candidate.id === message.id)) {
+      const problem = mcpParamsProblem(request.method, request.params);
+      if (problem) {
+        rewritten = true;
+        return { ...message, error: { code: jsonRpcErrorCodes.invalidParams, message: problem } };
+      }
+    }
+    return message;
+  };
+  const plainAnswer = Array.isArray(answer) ? answer.map(plain) : plain(answer);
+  return rewritten ? jsonAnswer(response, plainAnswer) : response;
 }
 
 /** POST of one MCP path, serving `spec`'s tools. */
@@ -202,10 +289,17 @@ export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps):
       const parsed = await readJsonRpcBody(request);
       if (!parsed.ok) return withHeaders(parsed.response, version(undefined));
       const { body } = parsed;
-      const answer = (await isLegacyRequest(request, body))
-        ? await legacyLeg(request, body)
-        : await modernLeg().fetch(request, { parsedBody: body });
-      return withHeaders(Array.isArray(body) ? await asBatchAnswer(answer) : answer, version(body));
+      const { forward, answers, refusal } = checkParams(body);
+      if (refusal) return withHeaders(refusal, version(body));
+      if (forward === undefined) {
+        // Every request was answered here.
+        return withHeaders(Response.json(Array.isArray(body) ? answers : answers[0]), version(body));
+      }
+      const answer = (await isLegacyRequest(request, forward))
+        ? await legacyLeg(request, forward)
+        : await modernLeg().fetch(request, { parsedBody: forward });
+      const plain = await withPlainParamsErrors(answer, forward);
+      return withHeaders(Array.isArray(body) ? await asBatchAnswer(plain, answers) : plain, version(body));
     } catch (error) {
       // A bug, not a bad request: JSON-RPC's internal error, with the cause in the log only.
       const failure = unexpectedFailure(error, deps.log, { event: 'MCP transport failed', subject: 'The request' });

@@ -78,18 +78,47 @@ export function validateIdempotencyKey(value: string): Result<string, CoreError>
   );
 }
 
-/** JSON with object keys sorted at every depth, so equal bodies print equally. */
+/**
+ * JSON with object keys sorted at every depth, so equal bodies print
+ * equally. Written with a work list, not recursion: a body may nest
+ * thousands of levels within its size limit, more than the stack holds.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    const fields = Object.keys(record)
-      .filter((key) => record[key] !== undefined)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
-    return `{${fields.join(',')}}`;
+  const out: string[] = [];
+  // Last in, first out: each entry is text to write or a value to print.
+  const work: Array<{ text: string } | { value: unknown }> = [{ value }];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const current = item.value;
+    const parts: Array<{ text: string } | { value: unknown }> = [];
+    if (Array.isArray(current)) {
+      parts.push({ text: '[' });
+      current.forEach((child: unknown, index) => {
+        if (index > 0) parts.push({ text: ',' });
+        parts.push({ value: child ?? null });
+      });
+      parts.push({ text: ']' });
+    } else if (typeof current === 'object' && current !== null) {
+      const record = current as Record<string, unknown>;
+      const keys = Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        .sort();
+      parts.push({ text: '{' });
+      keys.forEach((key, index) => {
+        parts.push({ text: `${index > 0 ? ',' : ''}${JSON.stringify(key)}:` }, { value: record[key] });
+      });
+      parts.push({ text: '}' });
+    } else {
+      out.push(JSON.stringify(current) ?? 'null');
+      continue;
+    }
+    for (let index = parts.length - 1; index >= 0; index -= 1) work.push(parts[index]!);
   }
-  return JSON.stringify(value) ?? 'null';
+  return out.join('');
 }
 
 /** SHA-256 of the canonical JSON of a parsed request body. */

@@ -87,9 +87,25 @@ interface Concept {
   tokens: Set<string>;
 }
 
+/**
+ * A word's correction and completions read the whole vocabulary, which
+ * grows with the docs (at 100× the content they were most of a query of
+ * several words): each is worked out once per index and word, and kept
+ * (a bounded memory per index; the index itself never changes).
+ */
+const wordMemos = new WeakMap<LoadedIndex, { corrections: BoundedMap<string, string | null>; completions: BoundedMap<string, string[]> }>();
+const memosOf = (index: LoadedIndex) => {
+  let memos = wordMemos.get(index);
+  if (!memos) wordMemos.set(index, (memos = { corrections: new BoundedMap(4096), completions: new BoundedMap(4096) }));
+  return memos;
+};
+
 /** The most frequent word of the index one edit away, for a long word the index does not have. */
 function correctTypo(index: LoadedIndex, word: string): string | undefined {
   if (word.length < 5 || index.vocabulary.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
+  const { corrections } = memosOf(index);
+  const known = corrections.get(word);
+  if (known !== undefined) return known ?? undefined;
   let best: string | undefined;
   let bestCount = 0;
   for (const [candidate, frequency] of index.vocabulary) {
@@ -98,6 +114,7 @@ function correctTypo(index: LoadedIndex, word: string): string | undefined {
       bestCount = frequency;
     }
   }
+  corrections.set(word, best ?? null);
   return best;
 }
 
@@ -107,11 +124,16 @@ const maxCompletions = 8;
 /** Indexed words that start with `prefix`, most frequent first. */
 function completions(index: LoadedIndex, prefix: string): string[] {
   if (prefix.length < 2) return [];
-  return [...index.vocabulary]
+  const memo = memosOf(index).completions;
+  const known = memo.get(prefix);
+  if (known) return known;
+  const found = [...index.vocabulary]
     .filter(([word]) => word.length > prefix.length && word.startsWith(prefix))
     .sort((a, b) => b[1] - a[1])
     .slice(0, maxCompletions)
     .map(([word]) => word);
+  memo.set(prefix, found);
+  return found;
 }
 
 interface ParsedQuery {

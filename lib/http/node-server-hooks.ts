@@ -6,6 +6,7 @@ import { normalizeRequestTarget } from './request-target';
 import { compressResponse } from './response-compression';
 import { inlineHeaders } from './response-headers';
 import type { PageBrotliCache } from './page-brotli';
+import type { SecurityHeaderSets } from './security-header-sets';
 import type { StaticBrotliCache } from './static-brotli';
 
 /**
@@ -29,6 +30,10 @@ import type { StaticBrotliCache } from './static-brotli';
  *    Next's page renderer replaces Vary after the proxy and next.config
  *    headers ran; and `X-Content-Type-Options: nosniff` on every response
  *    (JSON answers echo input such as `q`), including the proxy's and Next's own.
+ *    With them the security headers (lib/http/security-headers.mjs): the
+ *    page set on HTML answers, the short one on every other answer, whoever
+ *    wrote it (a prerendered page, its brotli copy, the 404 page, a route
+ *    handler, the proxy, this front door).
  * 4. Compression with brotli (lib/http/response-compression.ts), where
  *    Next's own offers gzip only, and the static assets' best-quality
  *    brotli copies (lib/http/static-brotli.ts), and the prerendered pages'
@@ -49,6 +54,8 @@ export interface NodeServerHooksOptions {
   staticAssets?: StaticBrotliCache;
   /** Best-quality brotli copies of prerendered pages (production builds). */
   pages?: PageBrotliCache;
+  /** The security headers of HTML answers and of the others. */
+  security?: SecurityHeaderSets;
 }
 
 export function mergeVary(current: string | undefined, required: readonly string[]): string {
@@ -63,6 +70,35 @@ export function mergeVary(current: string | undefined, required: readonly string
 
 function isNegotiatedDocument(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^text\/(html|markdown)\b/i.test(contentType);
+}
+
+/**
+ * Sets an answer's security headers by its type. A 304 is left as it is:
+ * it updates the headers a cache stored with the answer it revalidates
+ * (RFC 9111 §4.3.4), whose type it does not say.
+ */
+export function applySecurityHeaders(
+  response: http.ServerResponse,
+  status: number,
+  contentType: unknown,
+  inline: Record<string, unknown> | undefined,
+  sets: SecurityHeaderSets,
+): void {
+  if (status === 304) return;
+  // Headers given to writeHead win over those set before: drop any copy there.
+  const dropInline = (name: string) => {
+    if (inline) for (const key of Object.keys(inline)) if (key.toLowerCase() === name.toLowerCase()) delete inline[key];
+  };
+  const html = typeof contentType === 'string' && /^text\/html\b/i.test(contentType);
+  for (const [name, value] of Object.entries(html ? sets.document : sets.other)) {
+    dropInline(name);
+    response.setHeader(name, value);
+  }
+  if (html) return;
+  for (const name of sets.documentOnly) {
+    dropInline(name);
+    response.removeHeader(name);
+  }
 }
 
 interface FrontDoorAnswer {
@@ -133,6 +169,10 @@ export function installNodeServerHooks(options: NodeServerHooksOptions): void {
         this.setHeader('Vary', mergeVary(Array.isArray(current) ? current.join(', ') : current?.toString(), negotiatedVary));
       }
       this.setHeader('X-Content-Type-Options', 'nosniff');
+      if (options.security) {
+        const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
+        applySecurityHeaders(this, status, contentType, inline, options.security);
+      }
     }
     return Reflect.apply(writeHead, this, args) as http.ServerResponse;
   } as typeof writeHead;

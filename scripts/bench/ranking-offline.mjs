@@ -13,7 +13,9 @@
 //     makes the search core's index from each export with this checkout's
 //     code, then prints bench (f)'s sets (hit@1 / hit@3 / MRR@10, as
 //     scripts/bench/search-quality.mjs scores them), the prebuilt file's
-//     size and a first search's times on it (median of 7 fresh processes).
+//     size and a first search's times on it (median of 7 fresh processes);
+//   node_modules/.bin/node --experimental-transform-types scripts/bench/ranking-offline.mjs --dump out.json [--factors 1,10,100]
+//     writes every query's ranking per factor, to compare before and after a change.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -70,6 +72,42 @@ function score(ranks) {
   const hit = (k) => ranks.filter((rank) => rank >= 0 && rank < k).length / n;
   const mrr = ranks.reduce((sum, rank) => sum + (rank >= 0 && rank < 10 ? 1 / (rank + 1) : 0), 0) / n;
   return { n, hit1: hit(1), hit3: hit(3), mrr10: mrr };
+}
+
+/**
+ * --dump <file>: every query of the sets (and the broad ones of the load
+ * bench) with its ranking (total, URLs and scores of the first 20) per
+ * factor, as JSON: run before and after a change to the ranking and compare
+ * the files byte for byte (answers must stay identical).
+ */
+async function dump(factors, file) {
+  register('../ts-resolve-hook.mjs', import.meta.url);
+  const [{ buildSearchData }, { createDocsSearch }, { optionRows }] = await Promise.all([
+    import('../../lib/core/search-data.ts'),
+    import('../../lib/core/search.ts'),
+    import('../../lib/core/options.ts'),
+  ]);
+  const fixture = JSON.parse(readFileSync(path.join(repoRoot, 'tests/fixtures/search-queries.json'), 'utf8'));
+  const queries = [
+    ...fixture.keywords.map(({ q }) => q),
+    ...fixture.questions.map(({ q }) => q),
+    ...optionRows().map((option) => option.name),
+    'layer', 'enable', 'query latency cache', 'reduce motion', 'how do I install the hacker desktop', 'wallpaper glow', 'display arrangement theme accent wallpaper',
+  ];
+  const cursors = { encode: () => 'cursor', decode: () => undefined };
+  const out = {};
+  for (const factor of factors) {
+    const data = await buildSearchData(JSON.parse(readFileSync(path.join(baseDir, `${factor}x`, 'export.json'), 'utf8')));
+    const search = createDocsSearch({ loadIndex: async () => data, cursors });
+    const answers = {};
+    for (const q of queries) {
+      const answer = await search.search({ q, limit: 20 });
+      answers[q] = answer.ok ? { total: answer.value.total, hits: answer.value.results.map((hit) => `${hit.score} ${hit.url}`) } : { error: answer.error.code };
+    }
+    out[`${factor}x`] = answers;
+  }
+  writeFileSync(file, JSON.stringify(out, null, 1));
+  console.log(`${queries.length} queries at ${factors.join(', ')}× written to ${file}`);
 }
 
 async function evaluate(factors, showMisses) {
@@ -187,4 +225,5 @@ async function timeLoadOnce(file) {
 if (process.argv.includes('--write-export')) await writeExport(value('--write-export'));
 else if (process.argv.includes('--time-load')) await timeLoadOnce(value('--time-load'));
 else if (process.argv.includes('--prepare')) prepare(value('--prepare').split(',').map(Number));
+else if (process.argv.includes('--dump')) await dump(value('--factors', '1,10,100').split(',').map(Number), value('--dump'));
 else await evaluate(value('--factors', '1,10,30').split(',').map(Number), process.argv.includes('--misses'));

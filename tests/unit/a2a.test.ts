@@ -184,3 +184,71 @@ describe('JSON-RPC errors', () => {
     expect((await post(sendMessage([{ text: 'dock' }], 'abc'))).json().id).toBe('abc');
   });
 });
+
+describe('malformed params are -32602 naming the member, never -32603 (JSON-RPC 2.0 §5.1)', () => {
+  const call = (method: string, params?: unknown, id: number | string = 1) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+  const invalidParamsInfo = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'INVALID_PARAMS', domain: 'a2a-protocol.org' }];
+
+  /** 200 and -32602 with `message`, in the error shape of the version answering: 1.0 adds its ErrorInfo. */
+  async function expectInvalidParams(body: unknown, message: string, version: '0.3' | '1.0') {
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('a2a-version')).toBe(version);
+    const { error } = a2aResponseSchema.parse(res.json()) as { error: { code: number; message: string; data?: unknown } };
+    expect(error).toEqual({ code: -32602, message, ...(version === '1.0' ? { data: invalidParamsInfo } : {}) });
+  }
+
+  describe.each([
+    ['tasks/cancel', '0.3'],
+    ['tasks/get', '0.3'],
+    ['CancelTask', '1.0'],
+    ['GetTask', '1.0'],
+  ] as const)('%s (A2A %s)', (method, version) => {
+    it.each([
+      ['a number', 5],
+      ['a number', 1.5],
+      ['an array', ['task-1']],
+      ['an object', { id: 'task-1' }],
+      ['a boolean', true],
+      ['null', null],
+    ])('an id that is %s: -32602', async (type, id) => {
+      await expectInvalidParams(call(method, { id }), `${method}: params.id must be a string (got ${type}).`, version);
+    });
+
+    it('without an id, or without params: -32602 naming params.id', async () => {
+      await expectInvalidParams(call(method, {}), `${method}: params.id is required (a string).`, version);
+      await expectInvalidParams(call(method), `${method}: params.id is required (a string).`, version);
+    });
+
+    it('a string id still reaches the task store: no task is ever kept (-32001)', async () => {
+      const res = await post(call(method, { id: 'task-1' }));
+      expect(res.json<{ error: { code: number } }>().error.code).toBe(-32001);
+    });
+  });
+
+  it('the streaming and push-notification methods check their params first too', async () => {
+    await expectInvalidParams(call('tasks/resubscribe', { id: 7 }), 'tasks/resubscribe: params.id must be a string (got a number).', '0.3');
+    await expectInvalidParams(call('SubscribeToTask', { id: [] }), 'SubscribeToTask: params.id must be a string (got an array).', '1.0');
+    // The SDK read `pushNotificationConfig.id` of a missing config: -32603 "Cannot read properties of undefined".
+    await expectInvalidParams(
+      call('tasks/pushNotificationConfig/set', { taskId: 'task-1' }),
+      'tasks/pushNotificationConfig/set: params.pushNotificationConfig is required (an object).',
+      '0.3',
+    );
+    await expectInvalidParams(call('ListTasks', { pageSize: 'ten' }), 'ListTasks: params.pageSize must be an integer.', '1.0');
+  });
+
+  it('params nested deeper than the limit: -32602 (the SDK overflowed its stack)', async () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const body = `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"dock"}],"metadata":{"deep":${deep}}}}}`;
+    await expectInvalidParams(body, 'SendMessage: params nest deeper than 64 levels of arrays and objects.', '1.0');
+  });
+
+  it('a method named after an Object member is no method (-32601), not a crash', async () => {
+    for (const method of ['constructor', '__proto__', 'toString']) {
+      const res = await post(call(method, { id: 'x' }));
+      expect(res.status, method).toBe(200);
+      expect(res.json<{ error: { code: number } }>().error.code, method).toBe(-32601);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AbandonedClaims,
@@ -74,6 +75,45 @@ describe('request fingerprint', () => {
       requestFingerprint({ operations: [], sandbox: true }),
     );
     expect(requestFingerprint({ operations: [], sandbox: true })).not.toBe(requestFingerprint({ operations: [], sandbox: false }));
+  });
+
+  /** The recursive form it had: fingerprints kept for a day stay valid, so the output must not change. */
+  function recursiveCanonicalJson(value: unknown): string {
+    if (Array.isArray(value)) return `[${value.map((item) => recursiveCanonicalJson(item ?? null)).join(',')}]`;
+    if (typeof value === 'object' && value !== null) {
+      const record = value as Record<string, unknown>;
+      const fields = Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        .sort()
+        .map((key) => `${JSON.stringify(key)}:${recursiveCanonicalJson(record[key])}`);
+      return `{${fields.join(',')}}`;
+    }
+    return JSON.stringify(value) ?? 'null';
+  }
+
+  it('prints what the recursive form printed, for any JSON value (and undefined members)', () => {
+    const withUndefined = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.constant(undefined),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ maxLength: 6 }), tie('value'), { maxKeys: 4 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(withUndefined, (value) => {
+        expect(canonicalJson(value)).toBe(recursiveCanonicalJson(value));
+      }),
+      { seed: 1128, numRuns: 500 },
+    );
+  });
+
+  it('prints a body nested deeper than the stack holds (a batch body with an Idempotency-Key answered 500)', () => {
+    const depth = 100_000;
+    const nested = JSON.parse(`${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`) as unknown;
+    expect(canonicalJson(nested)).toBe(`${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`);
+    expect(requestFingerprint(nested)).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

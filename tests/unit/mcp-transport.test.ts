@@ -188,6 +188,115 @@ describe('notifications and batches', () => {
   });
 });
 
+describe('malformed params are invalid params (-32602), never -32603 (JSON-RPC 2.0 §5.1)', () => {
+  type ErrorAnswer = { jsonrpc: string; id: unknown; error: { code: number; message: string; data?: unknown } };
+  const invalidParams = (res: Sent, id: unknown, message: string | RegExp) => {
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const answer = res.json<ErrorAnswer>();
+    expect(answer).toEqual({ jsonrpc: '2.0', id, error: { code: -32602, message: expect.any(String) } });
+    if (typeof message === 'string') expect(answer.error.message).toBe(message);
+    else expect(answer.error.message).toMatch(message);
+  };
+  const initializeWith = (params: unknown, id: number | string = 1) => ({ jsonrpc: '2.0', id, method: 'initialize', ...(params === undefined ? {} : { params }) });
+  const clientInfo = { name: 'test', version: '1.0.0' };
+
+  it.each(['2025-11-25', '2025-06-18', '2026-07-28'])('initialize naming %s, with and without params', async (protocolVersion) => {
+    // With everything it needs, it negotiates (2026-07-28 has no initialize: the 2025-era answer names 2025-11-25).
+    const answered = protocolVersion === '2026-07-28' ? LATEST_PROTOCOL_VERSION : protocolVersion;
+    const good = await post(initializeWith({ protocolVersion, capabilities: {}, clientInfo }));
+    expect(good.json<{ result: { protocolVersion: string } }>().result.protocolVersion).toBe(answered);
+
+    const missing = 'initialize: params.protocolVersion is required (a string); params.capabilities is required (an object); params.clientInfo is required (an object).';
+    invalidParams(await post(initializeWith(undefined, 'no-params')), 'no-params', missing);
+    invalidParams(await post(initializeWith({})), 1, missing);
+    invalidParams(await post(initializeWith({ capabilities: {}, clientInfo })), 1, 'initialize: params.protocolVersion is required (a string).');
+    const lacking = await post(initializeWith({ protocolVersion }, 2));
+    invalidParams(lacking, 2, 'initialize: params.capabilities is required (an object); params.clientInfo is required (an object).');
+    expect(lacking.headers.get('mcp-protocol-version')).toBe(answered);
+    invalidParams(
+      await post(initializeWith({ protocolVersion: 20251125, capabilities: 'all', clientInfo: [] })),
+      1,
+      'initialize: params.protocolVersion must be a string (got a number); params.capabilities must be an object (got a string); params.clientInfo must be an object (got an array).',
+    );
+    invalidParams(await post(initializeWith({ protocolVersion, capabilities: {}, clientInfo: { name: 7 } })), 1, 'initialize: params.clientInfo.name must be a string (got a number); params.clientInfo.version is required (a string).');
+  });
+
+  it.each([
+    ['a number', 5, 'a number'],
+    ['a string', 'all', 'a string'],
+    ['an array', [{ protocolVersion: '2025-11-25' }], 'an array'],
+    ['null', null, 'null'],
+  ])('initialize with params that are %s: -32602 with the request\'s id', async (_name, params, type) => {
+    invalidParams(await post(initializeWith(params, 'p')), 'p', `initialize: params must be an object (got ${type}).`);
+  });
+
+  it('the other methods\' params too: tools/list, tools/call, a malformed _meta, params nested too deep', async () => {
+    invalidParams(await post({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 5 } }), 1, 'tools/list: params.cursor must be a string (got a number).');
+    invalidParams(await post({ jsonrpc: '2.0', id: 1, method: 'tools/call' }), 1, 'tools/call: params.name is required (a string).');
+    invalidParams(
+      await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: ['search_docs'], arguments: 'dock' } }),
+      1,
+      'tools/call: params.name must be a string (got an array); params.arguments must be an object (got a string).',
+    );
+    invalidParams(await post({ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: 5 } }), 1, 'ping: params._meta must be an object (got a number).');
+    invalidParams(await post({ jsonrpc: '2.0', id: 1, method: 'ping', params: { _meta: { progressToken: 1.5 } } }), 1, 'ping: params._meta.progressToken must be a string or an integer.');
+    // Deeper than the SDK's validators recurse (they overflowed the stack, answered as -32700 with the RangeError's text); written as text, as JSON.stringify would overflow too.
+    const deep = `${'['.repeat(5000)}"bottom"${']'.repeat(5000)}`;
+    const nested = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"experimental":{"deep":${deep}}},"clientInfo":{"name":"test","version":"1.0.0"}}}`;
+    invalidParams(await post(nested), 1, 'initialize: params nest deeper than 64 levels of arrays and objects.');
+  });
+
+  it('an unknown method stays -32601, whatever its params', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'nope', params: { cursor: 5 } });
+    expect(res.json<ErrorAnswer>().error.code).toBe(-32601);
+  });
+
+  it('2026-07-28: the same answers with the envelope; initialize is not a method of the revision (404, -32601)', async () => {
+    const listed = await post({ jsonrpc: '2.0', id: 8, method: 'tools/list', params: { cursor: 5, _meta: envelope } }, modernHeaders('tools/list'));
+    invalidParams(listed, 8, 'tools/list: params.cursor must be a string (got a number).');
+    expect(listed.headers.get('mcp-protocol-version')).toBe('2026-07-28');
+    invalidParams(
+      await post({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 5, _meta: envelope } }, modernHeaders('tools/call', '5')),
+      9,
+      'tools/call: params.name must be a string (got a number).',
+    );
+    for (const params of [{ _meta: envelope }, { _meta: envelope, protocolVersion: '2026-07-28', capabilities: {}, clientInfo }]) {
+      const res = await post({ jsonrpc: '2.0', id: 10, method: 'initialize', params }, modernHeaders('initialize'));
+      expect(res.status).toBe(404);
+      expect(res.json<ErrorAnswer>().error).toEqual({ code: -32601, message: 'Method not found' });
+    }
+  });
+
+  it('in a batch, each request is answered: the SDK\'s answers and the -32602 ones, in one array', async () => {
+    const res = await post([
+      { jsonrpc: '2.0', id: 'ok', method: 'ping' },
+      initializeWith(7, 'scalar'),
+      initializeWith(undefined, 'bare'),
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ]);
+    expect(res.status).toBe(200);
+    const answers = res.json<Array<{ id: string; result?: unknown; error?: { code: number; message: string } }>>();
+    expect(answers.map((answer) => answer.id).sort()).toEqual(['bare', 'ok', 'scalar']);
+    expect(answers.find((answer) => answer.id === 'ok')!.result).toEqual({});
+    expect(answers.find((answer) => answer.id === 'scalar')!.error).toEqual({ code: -32602, message: 'initialize: params must be an object (got a number).' });
+    expect(answers.find((answer) => answer.id === 'bare')!.error!.code).toBe(-32602);
+    // Every request answered here: still an array.
+    const alone = await post([initializeWith(7, 'only')]);
+    expect(alone.json()).toEqual([{ jsonrpc: '2.0', id: 'only', error: { code: -32602, message: 'initialize: params must be an object (got a number).' } }]);
+    // Answered here, beside notifications only.
+    const beside = await post([initializeWith([], 'x'), { jsonrpc: '2.0', method: 'notifications/initialized' }]);
+    expect(beside.status).toBe(200);
+    expect(beside.json<unknown[]>()).toHaveLength(1);
+  });
+
+  it('a notification with malformed params cannot be answered in the body: 400, -32602, id null', async () => {
+    const res = await post({ jsonrpc: '2.0', method: 'notifications/initialized', params: [] });
+    expect(res.status).toBe(400);
+    expect(res.json()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32602, message: 'notifications/initialized: params must be an object (got an array).' } });
+  });
+});
+
 describe('DNS-rebinding protection (MCP 2025-11-25, Transports)', () => {
   const local = transport('http://localhost:3000');
 

@@ -1,0 +1,87 @@
+// `npm run build` (after `next build`): makes every prerendered page ready
+// for a Content-Security-Policy without 'unsafe-inline' scripts, the pages
+// staying the static files `next build` wrote (lib/docs-build/page-scripts.ts:
+// Next's per-page payload scripts become data that one small script of the
+// site runs). Then writes the hash sources of the inline scripts the pages
+// still run, the same few on every page, to <distDir>/page-script-hashes.json,
+// which the server reads at start (instrumentation.ts), and adds the page
+// policy to the build's routes manifest, from which `next start` and a host
+// that serves the build itself take the headers of every path. Runs on the
+// `node` devDependency (Node 24, first on PATH for npm scripts) for its type
+// stripping. Running it twice changes nothing.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || '.next');
+const { preparePage, hashSource, PageScriptsError } = await import('../lib/docs-build/page-scripts.ts');
+const { pagePolicy } = await import('../lib/http/security-headers.mjs');
+const { pageScriptHashesFile } = await import('../lib/http/page-script-hashes.ts');
+
+/** @param {string} dir @returns {string[]} */
+function htmlFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(file);
+    return entry.isFile() && entry.name.endsWith('.html') ? [file] : [];
+  });
+}
+
+const appDir = path.join(distDir, 'server', 'app');
+const files = htmlFiles(appDir).sort();
+if (files.length === 0) {
+  console.error(`prepare-page-scripts: no prerendered pages under ${path.relative(root, appDir)}: run \`next build\` first`);
+  process.exit(1);
+}
+
+/** @type {Map<string, { text: string, pages: number }>} */
+const scripts = new Map();
+let changed = 0;
+let before = 0;
+let after = 0;
+for (const file of files) {
+  const page = path.relative(appDir, file);
+  const html = readFileSync(file, 'utf8');
+  let prepared;
+  try {
+    prepared = preparePage(html, page);
+  } catch (error) {
+    if (!(error instanceof PageScriptsError)) throw error;
+    console.error(`prepare-page-scripts: ${error.message}`);
+    process.exit(1);
+  }
+  before += Buffer.byteLength(html);
+  after += Buffer.byteLength(prepared.html);
+  if (prepared.html !== html) {
+    writeFileSync(file, prepared.html);
+    changed++;
+  }
+  for (const text of new Set(prepared.inlineScripts)) {
+    const source = hashSource(text);
+    const known = scripts.get(source) ?? { text, pages: 0 };
+    known.pages++;
+    scripts.set(source, known);
+  }
+}
+
+const scriptSources = [...scripts.keys()].sort();
+writeFileSync(path.join(distDir, pageScriptHashesFile), `${JSON.stringify({ scriptSources }, null, 2)}\n`);
+
+// The page policy on every path of the routes manifest (next.config.mjs's `/:path*` rule), in place of any earlier one.
+const manifestFile = path.join(distDir, 'routes-manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const everyPath = manifest.headers?.find((rule) => rule.source === '/:path*');
+if (!everyPath) {
+  console.error('prepare-page-scripts: the routes manifest has no `/:path*` header rule (next.config.mjs headers)');
+  process.exit(1);
+}
+const policy = pagePolicy(scriptSources);
+everyPath.headers = [...everyPath.headers.filter((header) => header.key.toLowerCase() !== 'content-security-policy'), { key: 'Content-Security-Policy', value: policy }];
+writeFileSync(manifestFile, JSON.stringify(manifest));
+
+console.log(
+  `prepare-page-scripts: ${files.length} prerendered pages (${changed} changed, ${before} → ${after} bytes); ` +
+    `${scriptSources.length} inline scripts allowed by hash; the policy is ${policy.length} bytes`,
+);
+for (const [source, { text, pages }] of scripts) console.log(`  ${source} on ${pages} pages: ${JSON.stringify(text.slice(0, 60))}…`);
