@@ -1,3 +1,4 @@
+import { a2aSkills } from '@/lib/agents/a2a-skills';
 import { toolNames } from '@/lib/agents/tools';
 import { A2A_VERSION_HEADER, AgentCard, Role, SendMessageRequest, type Message } from '@a2a-js/sdk';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
@@ -42,7 +43,9 @@ describe('the agent card', () => {
     expect(res.headers.etag).toMatch(/^"/);
     const card = res.json<Record<string, any>>();
     expect(card.url).toBe(`${origin}/mcp`);
-    expect(card.skills.map((skill: { id: string }) => skill.id)).toEqual(['search-docs', 'install-command', 'latest-release']);
+    // One skill per operation with an A2A name (lib/agents/a2a-skills.ts), the spec's three among them.
+    expect(card.skills.map((skill: { id: string }) => skill.id)).toEqual(a2aSkills.map((skill) => skill.id));
+    expect(card.skills.map((skill: { id: string }) => skill.id)).toEqual(expect.arrayContaining(['search-docs', 'install-command', 'latest-release']));
     expect(card.documentationUrl).toBe(`${origin}/docs/agents/a2a`);
     expect((await send(new URL(card.documentationUrl).pathname)).status).toBe(200);
     // The spec names no organisation behind the agent: the card states no provider.
