@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { docsDataFile } from '@/lib/docs-source/docs-data';
+import { prebuiltSearchFile } from '@/lib/docs/search-prebuilt';
 
 /**
  * The project's own documents name files in backticks; a file that moved
@@ -15,6 +17,9 @@ const documents = ['README.md', 'ARCHITECTURE.md', 'content/docs/writing-docs.md
 
 /** Files of the layer's own repository on the code host, which the installers and /design.md fetch. */
 const elsewhere = new Set(['install.sh', 'DESIGN.md']);
+
+/** Files `npm run build` writes before `next build` (scripts/build-search-data.mjs); a fresh clone has none yet. */
+const built = new Set([prebuiltSearchFile, docsDataFile].map((file) => file.split(path.sep).join('/')));
 
 const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
 const basenames = new Set(tracked.map((file) => path.basename(file)));
@@ -37,6 +42,7 @@ function namedPaths(text: string): string[] {
 
 function resolves(name: string): boolean {
   const clean = name.replace(/^\.\//, '').replace(/:\d+(-\d+)?$/, '').replace(/#.*$/, '');
+  if (built.has(clean)) return true;
   if (clean.includes('/')) return existsSync(path.join(root, clean)) || folders.has(clean.endsWith('/') ? clean : `${clean}/`);
   return basenames.has(clean) || elsewhere.has(clean);
 }
@@ -53,5 +59,7 @@ describe('the files the documents name exist', () => {
     expect(resolves('no-such-file.ts')).toBe(false);
     expect(resolves('lib/docs-source/route-docs.ts')).toBe(true);
     expect(resolves('contract.ts')).toBe(true);
+    expect(resolves('.search/docs-data.json')).toBe(true);
+    expect(resolves('.search/other.json')).toBe(false);
   });
 });
