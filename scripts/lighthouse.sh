@@ -153,8 +153,16 @@ for i in $(seq 1 "$runs"); do
   for target in "${targets[@]}"; do
     name=${target%%|*} url=${target#*|}
     echo "== lighthouse $name run $i: $url"
-    npx -y lighthouse@12 "$url" --chrome-flags="$chrome_flags" --form-factor=mobile \
-      --output=json --output-path="$out/$name-$i.json" --quiet
+    # Lighthouse sometimes loses Chromium's trace of the load (NO_NAVSTART, "Please run Lighthouse again")
+    # and writes no report; that attempt measured nothing, so it is run again, at most three times.
+    for attempt in 1 2 3; do
+      if npx -y lighthouse@12 "$url" --chrome-flags="$chrome_flags" --form-factor=mobile \
+        --output=json --output-path="$out/$name-$i.json" --quiet; then
+        break
+      fi
+      [ "$attempt" -lt 3 ] || { echo "lighthouse: $name run $i failed three times" >&2; exit 1; }
+      echo "== lighthouse $name run $i again (attempt $((attempt + 1)))"
+    done
   done
 done
 
