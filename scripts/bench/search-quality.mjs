@@ -50,7 +50,8 @@ function score(ranks) {
   return { n, hit1: hit(1), hit3: hit(3), mrr10: mrr };
 }
 
-export async function measureSearchQuality(base) {
+/** `withStock: false` scores /v1/search alone (growth case (g) past 30×, where the stock route is not measured). */
+export async function measureSearchQuality(base, { withStock = true } = {}) {
   const options = (await json(`${base}/v1/options?limit=200&sandbox=true`)).items;
   const urlOf = new Map(options.map((option) => [option.name, option.docs_url]));
   const target = (name) => normalise(name.startsWith('layer.') ? urlOf.get(name) : name);
@@ -61,6 +62,7 @@ export async function measureSearchQuality(base) {
   };
   const results = {};
   for (const [engine, ask] of Object.entries(engines)) {
+    if (!withStock && engine !== '/v1/search') continue;
     results[engine] = {};
     for (const [set, queries] of Object.entries(sets)) {
       const ranks = [];
