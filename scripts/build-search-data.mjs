@@ -23,8 +23,10 @@ process.chdir(root);
 process.env.SVC_DOCS_DATA = '1';
 const started = performance.now();
 
-// .source/server.ts lists every page of the docs collection, as `next build` reads it.
-await postInstall();
+// .source/server.ts lists every page of the docs collection, as `next build` reads it. scripts/build.mjs
+// writes it once before starting this script and the link check side by side (SVC_SOURCE_WRITTEN), so
+// neither reads the file while the other rewrites it.
+if (process.env.SVC_SOURCE_WRITTEN !== '1') await postInstall();
 const { collectionFiles, compileDocs, registerLoaders } = await import('./compile-docs.mjs');
 registerLoaders();
 

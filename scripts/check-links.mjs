@@ -17,7 +17,8 @@ import { postInstall } from 'fumadocs-mdx/next';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-await postInstall();
+// scripts/build.mjs writes .source once before it starts this script and the index side by side.
+if (process.env.SVC_SOURCE_WRITTEN !== '1') await postInstall();
 const [config, { checkLinks, formatLinkProblems }, { allErrorCodes }] = await Promise.all([
   import(pathToFileURL(path.join(root, '.source', 'source.config.mjs')).href),
   import('../lib/docs-build/link-check.ts'),

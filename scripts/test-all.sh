@@ -55,28 +55,14 @@ bin vitest run --project lint
 step "unit and route tests"
 bin vitest run --project unit
 
-# As `npm run build` does: a broken docs link (page, #anchor, meta.json
-# entry) stops here, naming the file and the link. Node 24 (the `node`
-# devDependency) loads lib/docs-build/link-check.ts with its type stripping.
-step "docs links"
-node_modules/.bin/node scripts/check-links.mjs
-
-# As `npm run build` does: the search index first (scripts/build-search-data.mjs, on Node 24 for its type stripping), then the build,
-# then the pages made ready for the Content-Security-Policy.
-step "production build"
-start=$(date +%s)
-node_modules/.bin/node scripts/build-search-data.mjs
-# A warning of the build (a Node API reached from the Edge compile of
-# instrumentation.ts, say) fails the run like an error.
-bin next build 2>&1 | tee "${TMPDIR:-/tmp}/next-build-$$.log"
-if grep -q 'build encountered [0-9]* warning' "${TMPDIR:-/tmp}/next-build-$$.log"; then
-  echo "next build printed warnings (above); fix them" >&2
-  exit 1
-fi
-rm -f "${TMPDIR:-/tmp}/next-build-$$.log"
-# As `npm run build` does: the pages made ready for the Content-Security-Policy (scripts/prepare-page-scripts.mjs).
-node_modules/.bin/node scripts/prepare-page-scripts.mjs
-echo "build: $(( $(date +%s) - start )) s"
+# `npm run build` (scripts/build.mjs): the docs' link check and the search
+# index side by side (a broken page link, #anchor or meta.json entry stops
+# here, naming the file and the link), then `next build` on this Node, then
+# the pages made ready for the Content-Security-Policy. --strict: a warning of
+# `next build` (a Node API reached from the Edge compile of instrumentation.ts,
+# say) fails the run like an error.
+step "docs links and production build"
+node scripts/build.mjs --strict
 
 step "real-server tests"
 bin vitest run --project server

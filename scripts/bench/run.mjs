@@ -97,7 +97,7 @@ async function runDevLoop() {
 
 const buildInputs = [
   'app', 'lib', 'components', 'content', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'source.config.ts',
-  'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/build-search-data.mjs',
+  'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/build-search-data.mjs', 'scripts/compile-docs.mjs',
 ];
 
 function newestInput() {
@@ -136,7 +136,7 @@ function ensureBuild() {
     if (newest.mtime > statSync(buildIdFile).mtimeMs) reason = `${newest.file} changed since the last benchmark build`;
   }
   const env = { NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' };
-  const argv = ['node_modules/.bin/next', 'build'];
+  const argv = ['node_modules/.bin/node', 'scripts/build.mjs'];
   if (reason === undefined) {
     console.log(`build: ${distDir} is up to date (BUILD_ID ${readFileSync(buildIdFile, 'utf8').trim()}); --rebuild forces one`);
     return;
@@ -146,17 +146,12 @@ function ensureBuild() {
   // `next build` adds its dist dir's generated types to tsconfig.json; a side build must not change the repo.
   const tsconfigPath = path.join(repoRoot, 'tsconfig.json');
   const tsconfig = readFileSync(tsconfigPath, 'utf8');
-  // As `npm run build` does: the search index first (Node 24, the `node` devDependency, for its type stripping).
-  const index = spawnSync('node_modules/.bin/node', ['scripts/build-search-data.mjs'], { cwd: repoRoot, env: baseEnv(), encoding: 'utf8' });
-  if (index.status !== 0) throw new SetupError(`scripts/build-search-data.mjs failed:\n${index.stdout}${index.stderr}`);
+  // `npm run build` (scripts/build.mjs: link check beside the search index, `next build`, the pages prepared), on Node 24 as npm runs it.
   const result = spawnSync(argv[0], argv.slice(1), { cwd: repoRoot, env: { ...baseEnv(), ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   writeFileSync(tsconfigPath, tsconfig);
   if (result.status !== 0) {
-    throw new SetupError(`next build failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+    throw new SetupError(`scripts/build.mjs failed (exit ${result.status}):\n${result.stdout.slice(-8000)}${result.stderr.slice(-8000)}`);
   }
-  // As `npm run build` does: the pages made ready for the Content-Security-Policy.
-  const pages = spawnSync('node_modules/.bin/node', ['scripts/prepare-page-scripts.mjs'], { cwd: repoRoot, env: { ...baseEnv(), ...env }, encoding: 'utf8' });
-  if (pages.status !== 0) throw new SetupError(`scripts/prepare-page-scripts.mjs failed:\n${pages.stdout}${pages.stderr}`);
   console.log(`build: done in ${Math.round((Date.now() - started) / 1000)} s (BUILD_ID ${readFileSync(buildIdFile, 'utf8').trim()})`);
 }
 

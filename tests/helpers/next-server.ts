@@ -34,22 +34,13 @@ export async function freePort(): Promise<number> {
 
 export function ensureBuild(distDir = process.env.NEXT_DIST_DIR ?? '.next'): void {
   if (existsSync(path.join(repoRoot, distDir, 'BUILD_ID'))) return;
-  // As `npm run build` does: the search index, on the `node` devDependency (Node 24: type stripping), then the build,
-  // then the pages made ready for the Content-Security-Policy.
-  const index = spawnSync(path.join(repoRoot, 'node_modules/.bin/node'), ['scripts/build-search-data.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-  if (index.status !== 0) throw new Error('scripts/build-search-data.mjs failed');
-  const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/.bin/next'), 'build'], {
+  // `npm run build` (scripts/build.mjs: link check and search index, `next build` on this Node, the pages prepared).
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1' },
   });
-  if (result.status !== 0) throw new Error('next build failed');
-  const pages = spawnSync(path.join(repoRoot, 'node_modules/.bin/node'), ['scripts/prepare-page-scripts.mjs'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_DIST_DIR: distDir },
-  });
-  if (pages.status !== 0) throw new Error('scripts/prepare-page-scripts.mjs failed');
+  if (result.status !== 0) throw new Error('scripts/build.mjs failed');
 }
 
 /**
