@@ -9,6 +9,9 @@ export const docsImageRoute = '/og/docs';
 export const searchIndexRoute = '/api/search';
 /** The search dialog's server search (Fumadocs result rows; lib/endpoints/docs-search-rows.ts). */
 export const docsSearchRoute = '/api/docs-search';
+/** A large sidebar folder's whole list (components/docs/page-tree.tsx), by the folder's place in the tree (`3-0`). */
+export const docsTreeRoute = '/api/docs-tree';
+export const docsTreeFolderUrl = (folder: string) => `${docsTreeRoute}/${folder}`;
 export const llmsTxtRoute = '/llms.txt';
 export const llmsFullTxtRoute = '/llms-full.txt';
 export const sitemapRoute = '/sitemap.xml';

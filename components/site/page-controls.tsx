@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { showFolder, storedTreeState, treeStorageKey } from '@/lib/client/tree-state';
+import { loadFolderList, showFolder, storedTreeState, treeStorageKey } from '@/lib/client/tree-state';
 import { themeAfter, themeLabel, themeStorageKey, type ThemeChoice } from '@/lib/client/theme';
 
 /**
@@ -40,12 +40,22 @@ export function PageControls() {
         return;
       }
 
-      // A folder's chevron toggles it in place; its label opens it (and its page).
+      // A large folder written in part: "Show all" fetches its whole list.
+      const showAll = event.target.closest('[data-tree-all]')?.closest('ul[data-src]');
+      if (showAll instanceof HTMLElement) {
+        void loadFolderList(showAll);
+        return;
+      }
+
+      // A folder's chevron toggles it in place; its label opens it (and its page). A large folder's
+      // list, not written while it was closed, is fetched first (it opens once it is in place).
       const head = event.target.closest('[data-folder]>div');
       if (!head?.parentElement) return;
       const toggle = event.target.closest('button');
       const open = !toggle || toggle.getAttribute('aria-expanded') !== 'true';
-      if (toggle) showFolder(head.parentElement, open);
+      const unwritten = head.parentElement.querySelector(':scope>ul[data-src]');
+      if (toggle && open && unwritten instanceof HTMLElement && unwritten.childElementCount === 0) void loadFolderList(unwritten);
+      else if (toggle) showFolder(head.parentElement, open);
       const state = storedTreeState();
       state[head.parentElement.getAttribute('data-folder')!] = open;
       try {

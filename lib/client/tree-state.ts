@@ -43,9 +43,44 @@ export function applyTreeState(root: Element | null): void {
   }
   for (const folder of root?.querySelectorAll('[data-folder]:not([data-current])') ?? []) {
     const open = state[folder.getAttribute('data-folder')!];
-    if (open === undefined) continue;
+    // A large folder's list comes on request (loadFolderList): opened here it would be empty, and fill
+    // in under the reader's eyes, moving what is below it.
+    if (open === undefined || folder.querySelector(':scope>ul[data-src]')) continue;
     folder.querySelector(':scope>div>button')?.setAttribute('aria-expanded', String(open));
     folder.querySelector(':scope>ul')?.toggleAttribute('hidden', !open);
+  }
+}
+
+/**
+ * Fetches the whole list of a large folder written in part
+ * (components/docs/page-tree.tsx: `ul[data-src]`), once: puts it in place,
+ * marks the current page, moves the focus that was on a "Show all" button
+ * to the list's current or first link, and shows the folder. A failed fetch
+ * leaves the list as it was, for another try.
+ */
+export async function loadFolderList(list: HTMLElement): Promise<void> {
+  const source = list.dataset.src;
+  if (!source || list.dataset.loading !== undefined) return;
+  list.dataset.loading = '';
+  try {
+    const answer = await fetch(source);
+    if (!answer.ok) return;
+    const hadFocus = list.contains(document.activeElement);
+    list.innerHTML = await answer.text();
+    list.removeAttribute('data-src');
+    let focus: HTMLAnchorElement | undefined;
+    for (const link of list.querySelectorAll<HTMLAnchorElement>(':scope>li>a[href]')) {
+      focus ??= link;
+      if (link.pathname !== window.location.pathname) continue;
+      link.setAttribute('aria-current', 'page');
+      focus = link;
+    }
+    if (list.parentElement) showFolder(list.parentElement, true);
+    if (hadFocus) focus?.focus();
+  } catch {
+    // Offline or refused: the list stays as written; the next click tries again.
+  } finally {
+    delete list.dataset.loading;
   }
 }
 

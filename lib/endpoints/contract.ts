@@ -1,4 +1,4 @@
-import { a2a, discovery, docsSearchRoute, mcp, skillRoute, v1 } from '@/lib/routes';
+import { a2a, discovery, docsSearchRoute, docsTreeFolderUrl, mcp, skillRoute, v1 } from '@/lib/routes';
 
 /**
  * The routing contract: every method and path the service answers, once,
@@ -69,6 +69,7 @@ export const routes = [
   { id: 'homePage', method: 'GET', path: '/', rateLimited: false },
   { id: 'docsPage', method: 'GET', path: '/docs/{path}', rateLimited: false },
   { id: 'docsMarkdown', method: 'GET', path: '/docs/{path}.md', rateLimited: false },
+  { id: 'docsTreeFolder', method: 'GET', path: docsTreeFolderUrl('{folder}'), rateLimited: false },
   { id: 'llmsTxt', method: 'GET', path: '/llms.txt', rateLimited: false },
   { id: 'llmsFullTxt', method: 'GET', path: '/llms-full.txt', rateLimited: false },
   { id: 'designDoc', method: 'GET', path: '/design.md', rateLimited: false },

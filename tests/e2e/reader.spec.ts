@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { docsPageUrl } from '@/lib/routes';
+import { docsPageUrl, docsTreeFolderUrl } from '@/lib/routes';
 import { gotoHydrated, themes, viewports, type ViewportName } from './support';
 
 /**
@@ -133,6 +133,45 @@ test('a folder opens from its label or its chevron, and stays as the reader left
   await expect(page).toHaveURL(docsPageUrl(['api']));
   await expect(nav.getByRole('button', { name: 'API pages' })).toHaveAttribute('aria-expanded', 'true');
   await expect(nav.getByRole('link', { name: 'Limits' })).toBeVisible();
+});
+
+test('a large folder written in part fetches its whole list when its chevron opens it or "Show all" is pressed', async ({ page }) => {
+  // The docs have no folder of more than folderEntriesWritten entries, so the Rooms folder is made into one
+  // as the server writes a large one (components/docs/page-tree.tsx): its list empty and naming where it is.
+  await page.setViewportSize(viewports.desktop);
+  await gotoHydrated(page, docsPageUrl(['install']));
+  const nav = page.getByRole('navigation', { name: 'Docs pages' });
+  const rooms = nav.getByRole('button', { name: 'Rooms pages' });
+  const windows = nav.getByRole('link', { name: 'Windows', exact: true });
+  const folderList = async (entries: string) =>
+    rooms.evaluate((chevron, { html, src }) => {
+      const list = chevron.closest('[data-folder]')!.querySelector(':scope > ul')!;
+      list.innerHTML = html;
+      list.setAttribute('data-src', src);
+      list.toggleAttribute('hidden', html === '');
+      chevron.setAttribute('aria-expanded', String(html !== ''));
+    }, { html: entries, src: docsTreeFolderUrl('4') });
+
+  await folderList('');
+  await expect(windows).toHaveCount(0);
+  const fetched = page.waitForResponse((answer) => answer.url().endsWith(docsTreeFolderUrl('4')) && answer.status() === 200);
+  await rooms.click();
+  await fetched;
+  await expect(rooms).toHaveAttribute('aria-expanded', 'true');
+  await expect(windows).toBeVisible();
+  // Closed and opened again: no second request, the list is in place.
+  await rooms.click();
+  await expect(windows).toBeHidden();
+  await rooms.click();
+  await expect(windows).toBeVisible();
+
+  // Open with a part written and a "Show all" button: the button fetches the rest and hands the focus to the list.
+  await folderList('<li class="tree-all"><button type="button" data-tree-all>Show all 7 in Rooms</button></li>');
+  await expect(windows).toHaveCount(0);
+  await nav.getByRole('button', { name: 'Show all 7 in Rooms' }).click();
+  await expect(windows).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Show all 7 in Rooms' })).toHaveCount(0);
+  await expect(nav.locator(':focus')).toHaveAttribute('href', /^\/docs\/rooms/);
 });
 
 test('the breadcrumb names the whole path, each step a link, and not the page itself', async ({ page }) => {

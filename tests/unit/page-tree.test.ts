@@ -3,7 +3,9 @@ import { toHtml } from 'hast-util-to-html';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { pageTreeHtml } from '@/components/docs/page-tree';
+import { folderListHtml, pageTreeHtml } from '@/components/docs/page-tree';
+import { folderEntriesWritten } from '@/lib/docs-source/sidebar-folders';
+import { docsTreeFolderUrl } from '@/lib/routes';
 import { iconElement, treeIcons } from '@/components/icons';
 import { compactHtml } from '@/lib/docs/compact-html';
 
@@ -68,5 +70,58 @@ describe('the page tree as HTML (components/docs/page-tree.tsx)', () => {
   it('refuses a name that is not text rather than writing it empty', () => {
     const withElement: Root = { name: 'Docs', children: [{ type: 'page', name: createElement('b', null, 'Bold'), url: '/docs/b' }] };
     expect(() => pageTreeHtml(withElement, '/docs')).toThrow(/not text/);
+  });
+});
+
+describe('a large folder, written in part (components/docs/page-tree.tsx)', () => {
+  const count = folderEntriesWritten * 4;
+  const pages = Array.from({ length: count }, (_, i) => ({ type: 'page' as const, name: `Page ${i}`, url: `/docs/big/p${i}` }));
+  const big: Root = {
+    name: 'Docs',
+    children: [
+      { type: 'page', name: 'Introduction', url: '/docs' },
+      { type: 'folder', name: 'Big', children: pages },
+      { type: 'folder', name: 'Outer', children: [{ type: 'folder', name: 'Inner', children: [{ type: 'page', name: 'Deep', url: '/docs/outer/inner/deep' }] }] },
+    ],
+  };
+  const links = (html: string) => [...html.matchAll(/href=\/docs\/big\/p(\d+)/g)].map((m) => Number(m[1]));
+
+  it('closed, writes none of its entries and names where its list is', () => {
+    const html = pageTreeHtml(big, '/docs');
+    expect(links(html)).toEqual([]);
+    expect(html).toContain(`<ul id=tree-1-pages class=tree-list hidden data-src=${docsTreeFolderUrl('1')}></ul>`);
+  });
+
+  it('open, writes the entries around the current page, with a "Show all" button where entries are left out', () => {
+    const middle = count / 2;
+    const html = pageTreeHtml(big, `/docs/big/p${middle}`);
+    const written = links(html);
+    expect(written).toHaveLength(folderEntriesWritten);
+    expect(written).toContain(middle);
+    expect(written).toEqual(Array.from({ length: folderEntriesWritten }, (_, i) => written[0]! + i));
+    expect(html.match(/data-tree-all/g)).toHaveLength(2);
+    expect(html).toContain(`Show all ${count} in Big`);
+    expect(html).toContain(`<a aria-current=page href=/docs/big/p${middle}>`);
+    // At the folder's start, one button, after the entries.
+    const first = pageTreeHtml(big, '/docs/big/p0');
+    expect(links(first)[0]).toBe(0);
+    expect(first.match(/data-tree-all/g)).toHaveLength(1);
+    expect(first.indexOf('data-tree-all')).toBeGreaterThan(first.indexOf(`href=/docs/big/p${folderEntriesWritten - 1}>`));
+    // At its end, the last entries.
+    expect(links(pageTreeHtml(big, `/docs/big/p${count - 1}`)).at(-1)).toBe(count - 1);
+  });
+
+  it('answers its whole list as the sidebar writes it, by its place in the tree, nothing current', () => {
+    const list = folderListHtml(big, '1')!;
+    expect(links(list)).toEqual(pages.map((_, i) => i));
+    expect(list).not.toContain('aria-current');
+    // Nested folders keep the ids the page's own sidebar gives them.
+    expect(folderListHtml(big, '2')).toContain('<li data-folder=tree-2-pages-0>');
+    expect(folderListHtml(big, '2-0')).toContain('href=/docs/outer/inner/deep>');
+    expect(pageTreeHtml(big, '/docs')).toContain('<li data-folder=tree-2-pages-0>');
+    // A page, or no entry at all, is no folder.
+    expect(folderListHtml(big, '0')).toBeUndefined();
+    expect(folderListHtml(big, '9')).toBeUndefined();
+    expect(folderListHtml(big, '2-0-0')).toBeUndefined();
   });
 });

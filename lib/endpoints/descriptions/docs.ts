@@ -5,6 +5,7 @@ import { debounceMs, maxDialogRequestsPerMinute, tokenBurst, tokenEveryMs } from
 import { dialogSearchRowSchema } from '../docs-search-rows';
 import { documentCache } from '../document-responder';
 import type { EndpointDescription } from '../endpoint';
+import { folderEntriesWritten } from '@/lib/docs-source/sidebar-folders';
 import { documentHeaders, html, json, markdown, notModified, requiredHeader, text } from './shared';
 
 /**
@@ -15,6 +16,12 @@ import { documentHeaders, html, json, markdown, notModified, requiredHeader, tex
 
 /** What every 200 and 304 of /api/search carries. */
 const searchIndexHeaders = documentHeaders(documentCache.searchIndex);
+
+/** What every 200 and 304 of /api/docs-tree/{folder} carries. */
+const docsTreeHeaders = {
+  ETag: requiredHeader('Strong entity tag, the SHA-256 of the bytes (base64url); send it back in `If-None-Match` for a 304'),
+  'Cache-Control': requiredHeader('`public, max-age=300`'),
+};
 
 /** The validators of the text views (lib/docs/text-views.ts): on every 200 and 304. */
 const textViewValidators = {
@@ -105,6 +112,20 @@ export const docsDescriptions = {
       404: markdown('No such page'),
     },
     errors: [],
+  },
+  docsTreeFolder: {
+    // The site's own door (its sidebar); programs read the tree from /llms.txt.
+    tag: 'Documentation',
+    summary: 'A large sidebar folder\'s whole list',
+    description:
+      `The docs sidebar writes a folder of more than ${folderEntriesWritten} entries in part (closed, none of them; open, the ${folderEntriesWritten} around the current page and a "Show all" button) and fetches the rest from here when the reader opens it or asks: the folder's entries as the HTML of its list (\`<li>\` elements, nested folders as the sidebar writes them, no page marked current). \`folder\` is the folder's place in the page tree, the indexes of it and the folders above it joined by \`-\` (\`3\`, \`3-0\`), which the sidebar writes in the list's \`data-src\`; it changes when the tree does, so the answer is cached five minutes, with a strong ETag (\`If-None-Match\` with it, or \`*\`, answers 304). A place that holds no folder is a 404 \`not_found\` problem. Programs read the tree from /llms.txt.`,
+    params: z.object({ folder: z.string().describe('The folder\'s place in the page tree, e.g. `3` or `3-0`') }),
+    responses: {
+      200: { ...html('The folder\'s entries, as the HTML of its list'), headers: docsTreeHeaders },
+      304: notModified(docsTreeHeaders),
+      404: { description: 'No folder at that place (`not_found`)', representation: 'problem', schema: problemSchema },
+    },
+    errors: ['not_found'],
   },
   llmsTxt: {
     tag: 'Documentation',
