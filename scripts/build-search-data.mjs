@@ -30,7 +30,7 @@ if (process.env.SVC_SOURCE_WRITTEN !== '1') await postInstall();
 const { collectionFiles, compileDocs, registerLoaders } = await import('./compile-docs.mjs');
 registerLoaders();
 
-const [{ docsDataFile, docsSourceOf, datedDocsData }, { contentDates, datesLogLine }, { exportSourceIndex }, { buildSearchData }, { prebuiltSearchFile }, { contentHash }, { asciiJson }] = await Promise.all([
+const [{ docsDataFile, docsSourceOf, datedDocsData }, { contentDates, datesLogLine }, { sourceSearchRows }, { searchDataOfRows }, { prebuiltSearchFile }, { contentHash }, { asciiJson }] = await Promise.all([
   import('../lib/docs-source/docs-data.ts'),
   import('../lib/docs-source/last-modified.ts'),
   import('../lib/docs/search-export.ts'),
@@ -50,7 +50,8 @@ console.log(`build-search-data: ${datesLogLine(dates, pageFiles.map(({ file }) =
 const docsData = datedDocsData(await compileDocs(hash), dates.dates);
 // The docs source as the production routes make it from that file (lib/docs-source/route-docs.ts).
 const source = docsSourceOf(docsData);
-const data = await buildSearchData(await exportSourceIndex(source));
+// The rows Fumadocs' index would hold, made without building that index (lib/docs/search-export.ts).
+const data = searchDataOfRows(await sourceSearchRows(source));
 const file = path.join(root, prebuiltSearchFile);
 mkdirSync(path.dirname(file), { recursive: true });
 // As ASCII, for a fast read in every new server process (lib/platform/ascii-json.ts).

@@ -174,12 +174,14 @@ function packPostings(postings: Map<string, number[]>): PackedPostings {
   return { tokens, lists: tokens.map((token) => packAscending(postings.get(token)!)) };
 }
 
+/** A row of Fumadocs' advanced index, the fields search reads. */
+export type IndexRow = z.infer<typeof indexRowSchema>;
+
 /**
- * Reads every row of the export (loaded the way Fumadocs' static client
- * loads it), groups the rows into sections and tokenizes each section's
- * fields with lib/core/search-terms.ts.
+ * Every row of an exported index (loaded the way Fumadocs' static client
+ * loads it), in the index's order.
  */
-export async function buildSearchData(exported: unknown): Promise<SearchData> {
+export async function searchRowsOfExport(exported: unknown): Promise<IndexRow[]> {
   if (!isExportedAdvancedIndex(exported)) {
     throw new Error('the search export is not a Fumadocs advanced (zbsearch) index');
   }
@@ -187,16 +189,30 @@ export async function buildSearchData(exported: unknown): Promise<SearchData> {
   load(served, exported);
   // A search without a term lists every row, in index order.
   const all = await searchEngine(served, { limit: Math.max(1, count(served)) });
-
-  const sections = new Map<string, RawSection>();
-  const pages = Object.create(null) as SearchData['pages'];
-  const vocabulary = new Map<string, number>();
-  // Pages in URL order, each page's rows in the export's order (a stable sort): the same content makes
-  // the same data whatever order the source listed its pages in (the build's and a script's may differ).
-  const rows = all.hits.flatMap((hit) => {
+  return all.hits.flatMap((hit) => {
     const parsed = indexRowSchema.safeParse(hit.document);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/** The index made from an exported index (the one /api/search serves): its rows, then `searchDataOfRows`. */
+export async function buildSearchData(exported: unknown): Promise<SearchData> {
+  return searchDataOfRows(await searchRowsOfExport(exported));
+}
+
+/**
+ * Groups the rows of Fumadocs' advanced index (from an export, or made
+ * from the docs source as Fumadocs makes them: lib/docs/search-export.ts)
+ * into sections and tokenizes each section's fields with
+ * lib/core/search-terms.ts.
+ */
+export function searchDataOfRows(indexRows: readonly IndexRow[]): SearchData {
+  const sections = new Map<string, RawSection>();
+  const pages = Object.create(null) as SearchData['pages'];
+  const vocabulary = new Map<string, number>();
+  // Pages in URL order, each page's rows in the index's order (a stable sort): the same content makes
+  // the same data whatever order the source listed its pages in (the build's and a script's may differ).
+  const rows = [...indexRows];
   rows.sort((a, b) => (a.page_id < b.page_id ? -1 : a.page_id > b.page_id ? 1 : 0));
   for (const row of rows) {
     const content = unescapeMarkdown(row.content);

@@ -1,5 +1,9 @@
+import path from 'node:path';
+import type { StructuredData } from 'fumadocs-core/mdx-plugins';
+import { findPath } from 'fumadocs-core/page-tree';
 import type { LoaderConfig, LoaderOutput } from 'fumadocs-core/source';
 import { createFromSource } from 'fumadocs-core/search/server';
+import type { IndexRow as SearchRow } from '../core/search-data';
 
 /**
  * The docs' exported search index (Fumadocs' advanced index of every page
@@ -64,4 +68,50 @@ export function addSectionBreadcrumbs<T extends { docs: { docs: Record<string, I
 export async function exportSourceIndex<C extends LoaderConfig>(source: LoaderOutput<C>): Promise<unknown> {
   const data = await createFromSource(source, { tokenizer: optionNameTokenizer() }).export();
   return addSectionBreadcrumbs(data as unknown as { docs: { docs: Record<string, IndexRow> } });
+}
+
+/** What a page's data may hold its sections in (Fumadocs MDX: a value; a lazy source: a function or `load`). */
+interface IndexedPageData {
+  title?: string;
+  description?: string;
+  structuredData?: StructuredData | (() => StructuredData | Promise<StructuredData>);
+  load?: () => Promise<{ structuredData?: StructuredData }>;
+}
+
+/**
+ * The rows Fumadocs' advanced index holds for every page of `source`, made
+ * as createFromSource makes them (fumadocs-core 16.15: search/server
+ * build-index.ts `buildIndexDefault` and `buildBreadcrumbs`, build-doc.ts
+ * `buildDocuments`), in its order, without building the index: the build
+ * makes the search core's index from these (scripts/build-search-data.mjs),
+ * where indexing every row in Orama, exporting it and reading every row
+ * back out took 14 s at 100× the content. The same rows as the export's:
+ * tests/server/search-prebuilt.test.ts compares the data made from each.
+ */
+export async function sourceSearchRows<C extends LoaderConfig>(source: LoaderOutput<C>): Promise<SearchRow[]> {
+  const tree = source.getPageTree();
+  const rows: SearchRow[] = [];
+  for (const page of source.getPages()) {
+    const data = page.data as IndexedPageData;
+    const structured =
+      typeof data.structuredData === 'function' ? await data.structuredData() : (data.structuredData ?? (await data.load?.())?.structuredData);
+    if (!structured) throw new Error(`${page.path}: no structured data to index`);
+    const title = data.title ?? path.posix.basename(page.path, path.posix.extname(page.path));
+    const found = findPath(tree.children, (node) => node.type === 'page' && node.url === page.url);
+    let breadcrumbs: string[] | undefined;
+    if (found) {
+      found.pop();
+      breadcrumbs = [tree.name, ...found.map((node) => node.name)].filter((name): name is string => typeof name === 'string' && name.length > 0);
+    }
+    const id = page.url;
+    rows.push({ page_id: id, type: 'page', url: page.url, content: title, ...(breadcrumbs ? { breadcrumbs } : {}) });
+    if (data.description && !structured.contents.some((item) => item.content === data.description)) {
+      rows.push({ page_id: id, type: 'text', url: page.url, content: data.description });
+    }
+    for (const heading of structured.headings) rows.push({ page_id: id, type: 'heading', url: `${page.url}#${heading.id}`, content: heading.content });
+    for (const content of structured.contents) {
+      rows.push({ page_id: id, type: 'text', url: content.heading ? `${page.url}#${content.heading}` : page.url, content: content.content });
+    }
+  }
+  return rows;
 }
