@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loader, type StaticSource } from 'fumadocs-core/source';
 import { server } from 'fumadocs-mdx/runtime/server';
 import { datedDocsData, docsDataFile, docsDataOf, docsDatesOf, docsLlmsOf, docsSourceOf, fileDates, pageFinder, readDocsData, type CompiledDocs } from '@/lib/docs-source/docs-data';
-import { exportSourceIndex } from '@/lib/docs/search-export';
+import { exportSourceIndex, sourceSearchRows } from '@/lib/docs/search-export';
+import { buildSearchData, searchDataOfRows } from '@/lib/core/search-data';
 import { docsRoute } from '@/lib/routes';
 
 /**
@@ -68,6 +69,8 @@ describe('the docs as data', () => {
       '# Appearance (/docs/rooms/appearance)\n\nLast updated: 2026-11-20\n\n## Wallpaper\n\nA picture.\n',
     );
     expect(await exportSourceIndex(fromData)).toEqual(await exportSourceIndex(compiled));
+    // The build makes the search core's index from the source's rows, without Fumadocs' index: the same data.
+    expect(searchDataOfRows(await sourceSearchRows(fromData))).toEqual(await buildSearchData(await exportSourceIndex(compiled)));
   });
 
   it('hold each page\'s and meta.json\'s date, and the newest of them', async () => {
