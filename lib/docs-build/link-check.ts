@@ -114,21 +114,26 @@ interface PageLink {
   column: number;
 }
 
-/** The links next-validate-link reads in a tree (its `onNode` below): markdown links and definitions, and JSX `href`s. */
+/** A node's link URLs: a markdown link's or definition's, and JSX `href`s. */
+function hrefsOf(node: Nodes): string[] {
+  const hrefs: string[] = [];
+  if (node.type === 'link' || node.type === 'definition') hrefs.push(node.url);
+  if (isJsx(node) && node.name && hrefAttributes[node.name]) {
+    for (const name of hrefAttributes[node.name]!) {
+      const value = jsxAttribute(node, name);
+      if (value) hrefs.push(value);
+    }
+  }
+  return hrefs;
+}
+
+/** The links next-validate-link reads in a tree (its `onNode` below), with where each is. */
 function linksIn(tree: Root): PageLink[] {
   const links: PageLink[] = [];
   visit(tree, (node: Nodes) => {
     // As next-validate-link visits: nodes with a position, the root left out.
     if (!node.position || node.type === 'root') return;
-    const hrefs: string[] = [];
-    if (node.type === 'link' || node.type === 'definition') hrefs.push(node.url);
-    if (isJsx(node) && node.name && hrefAttributes[node.name]) {
-      for (const name of hrefAttributes[node.name]!) {
-        const value = jsxAttribute(node, name);
-        if (value) hrefs.push(value);
-      }
-    }
-    for (const href of hrefs) links.push({ href, line: node.position.start.line, column: node.position.start.column });
+    for (const href of hrefsOf(node)) links.push({ href, line: node.position.start.line, column: node.position.start.column });
   });
   return links;
 }
@@ -248,16 +253,8 @@ async function validate(file: FileObject & { url: string }, scanned: ScanResult,
     baseUrl: '/',
     markdown: {
       onNode(node) {
-        const hrefs: string[] = [];
-        if (node.type === 'link' || node.type === 'definition') hrefs.push(node.url);
-        if (isJsx(node) && node.name && hrefAttributes[node.name]) {
-          for (const name of hrefAttributes[node.name]!) {
-            const value = jsxAttribute(node, name);
-            if (value) hrefs.push(value);
-          }
-        }
         return {
-          hrefs: hrefs.map((href) => {
+          hrefs: hrefsOf(node as Nodes).map((href) => {
             const resolved = resolveHref(href, file.url);
             written.set(resolved, href);
             return resolved;
