@@ -109,7 +109,7 @@ function folderNode(node: Folder, url: string, id: string): Element {
     list = element('ul', { id: listId, className: folderListClass, hidden: !open }, treeNodes(entries, url, listId));
   } else {
     const showAll = () =>
-      element('li', { className: showAllClass }, [element('button', { type: 'button', dataTreeAll: '' }, [{ type: 'text', value: `Show all ${entries.length} in ${name}` }])]);
+      element('li', { className: showAllClass }, [element('button', { type: 'button', dataTreeAll: '' }, [{ type: 'text', value: `Show all ${entries.length.toLocaleString('en-US')} in ${name}` }])]);
     const held = open ? entryHolding(entries, url) : -1;
     const start = open ? Math.max(0, Math.min(held - (folderEntriesWritten >> 1), entries.length - folderEntriesWritten)) : 0;
     const end = open ? start + folderEntriesWritten : 0;
