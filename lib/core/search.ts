@@ -6,7 +6,8 @@ import type { Log } from '@/lib/platform/log';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
 import { err, ok, type Result } from './result';
 import { withEncodedFragment } from '@/lib/routes';
-import { buildSearchData, isSearchData, unescapeMarkdown } from './search-data';
+import { buildSearchData, unescapeMarkdown } from './search-data';
+import { encodeSearchData, openSearchData } from './search-data-binary';
 import { loadSearchData, rankSections, sectionAt, type LoadedIndex, type RankedSection } from './search-ranking';
 
 export { unescapeMarkdown };
@@ -27,9 +28,9 @@ export { unescapeMarkdown };
  * raised when the section's name or heading holds every word of the query,
  * and first when the query is an option's full name.
  *
- * The loader answers either that export or the section index already made
- * from it (scripts/build-search-data.mjs makes it before the build, so a
- * server starts without reading the docs).
+ * The loader answers either that export or the bytes of the section index
+ * already made from it (lib/core/search-data-binary.ts; scripts/build-search-data.mjs
+ * makes it before the build, so a server starts without reading the docs).
  */
 
 export interface SearchInput {
@@ -55,8 +56,8 @@ export interface PreloadableDocsSearch extends DocsSearch {
 export interface DocsSearchOptions {
   /**
    * Resolves the index: Fumadocs' export (e.g. `() => searchServer.export()`,
-   * lib/docs/search-index.ts) or the section index made from it
-   * (lib/core/search-data.ts).
+   * lib/docs/search-index.ts) or the bytes of the section index made from
+   * it (lib/core/search-data-binary.ts).
    */
   loadIndex: () => Promise<unknown>;
   /**
@@ -74,8 +75,9 @@ const excerptLength = 200;
 /** How much text before the first match the excerpt keeps. */
 const excerptLead = 60;
 
+/** An export is indexed, then encoded: every index is read through the one reader the prebuilt file is. */
 async function loadIndexData(loaded: unknown): Promise<LoadedIndex> {
-  return loadSearchData(isSearchData(loaded) ? loaded : await buildSearchData(loaded));
+  return loadSearchData(openSearchData(loaded instanceof Uint8Array ? loaded : encodeSearchData(await buildSearchData(loaded))));
 }
 
 /** A word of the query and the words it also searches (its synonyms, a typo's correction). */

@@ -1,0 +1,436 @@
+import { indexOfSorted, optionHeading, scoredFields, type ScoredField, type SearchData, type TokenPostings } from './search-data';
+
+/**
+ * The search core's index as bytes: the form scripts/build-search-data.mjs
+ * writes before the build and every server loads, the dev server's index
+ * made from the pages included (it is encoded, then read like the file), so
+ * every search ranks through one reader.
+ *
+ * Loading it is one read and O(small) work: JSON.parse of the whole index,
+ * even packed in columns, cost 110–130 ms at 100× the docs (79,481
+ * sections), and its text columns are read only for the hits shown. So the
+ * columns are typed-array views over the bytes (no copy) and string columns
+ * one UTF-8 blob each with an offsets table, each entry decoded when asked
+ * for; a token is found by a binary search that decodes only the entries it
+ * probes. Only the pages and the vocabulary, which the first query reads
+ * whole, stay JSON.
+ *
+ * Layout: the format's name and a line feed (so another format, the JSON
+ * of `layer-site-search/2` included, is told apart by its first bytes);
+ * the header's length (u32) and the header (JSON: the writer's `meta`, the
+ * section count, each part's place and width); zero bytes up to a multiple
+ * of 8; then the parts, each at a multiple of 4 from there. Integers are
+ * little-endian. Posting lists are each list's length, then the first
+ * section and each one's difference from the one before, as LEB128
+ * varints: 1–2 bytes a posting where Int32 takes 4, and read by the few
+ * queries that ask for the token.
+ */
+export const searchDataFormat = 'layer-site-search/3';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const magic = encoder.encode(`${searchDataFormat}\n`);
+const littleEndian = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/** A part's byte offset from the body's start, its byte length and its element width (1, 2 or 4). */
+type Part = [offset: number, length: number, width: number];
+
+interface Header {
+  meta: Record<string, string>;
+  count: number;
+  /** Per scored field, its mean length over the sections that have it (lib/core/search-ranking.ts says why). */
+  averages: Record<ScoredField, number>;
+  parts: Record<string, Part>;
+}
+
+/** One section, as a hit shows it. */
+export interface SectionRecord {
+  url: string;
+  pageId: string;
+  heading: string | null;
+  /** The section's text rows joined, or null when it has none. */
+  text: string | null;
+}
+
+// Per-section flags.
+const hasHeading = 1;
+const hasText = 2;
+/** The URL is stored after its page id, which it starts with (almost every one: `<page>#<fragment>`). */
+const urlAfterPage = 4;
+
+// ---------------------------------------------------------------- writing
+
+class PartsWriter {
+  readonly parts: Record<string, Part> = {};
+  readonly chunks: Uint8Array[] = [];
+  size = 0;
+
+  add(name: string, bytes: Uint8Array, width = 1): void {
+    const pad = (4 - (this.size % 4)) % 4;
+    if (pad > 0) this.chunks.push(new Uint8Array(pad));
+    this.size += pad;
+    this.parts[name] = [this.size, bytes.byteLength, width];
+    this.chunks.push(bytes);
+    this.size += bytes.byteLength;
+  }
+
+  /** Unsigned integers at the narrowest width that holds the largest. */
+  uints(name: string, values: ArrayLike<number>): void {
+    let max = 0;
+    for (let i = 0; i < values.length; i += 1) max = Math.max(max, values[i]!);
+    const width = max <= 0xff ? 1 : max <= 0xffff ? 2 : 4;
+    const bytes = new Uint8Array(values.length * width);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < values.length; i += 1) {
+      if (width === 1) bytes[i] = values[i]!;
+      else if (width === 2) view.setUint16(i * 2, values[i]!, true);
+      else view.setUint32(i * 4, values[i]!, true);
+    }
+    this.add(name, bytes, width);
+  }
+
+  /** Strings as one UTF-8 blob and the offset of each one's start (and of the blob's end). */
+  strings(name: string, values: readonly string[]): void {
+    let units = 0;
+    for (const value of values) units += value.length;
+    // At most 3 bytes per UTF-16 unit.
+    const blob = new Uint8Array(units * 3);
+    const offsets = new Uint32Array(values.length + 1);
+    let at = 0;
+    values.forEach((value, i) => {
+      at += encoder.encodeInto(value, blob.subarray(at)).written;
+      offsets[i + 1] = at;
+    });
+    this.uint32s(`${name}.offsets`, offsets);
+    this.add(`${name}.bytes`, blob.slice(0, at));
+  }
+
+  /** A field's postings: its tokens as their places in the index's one token list, and each one's sections. */
+  postings(name: string, { tokens, lists }: TokenPostings, dictionary: ReadonlyMap<string, number>): void {
+    this.uints(`${name}.ids`, tokens.map((token) => dictionary.get(token)!));
+    let bytes = new Uint8Array(1024);
+    let size = 0;
+    const offsets = new Uint32Array(lists.length + 1);
+    const varint = (value: number) => {
+      if (size + 5 > bytes.length) {
+        const grown = new Uint8Array(bytes.length * 2);
+        grown.set(bytes);
+        bytes = grown;
+      }
+      while (value > 0x7f) {
+        bytes[size++] = (value % 0x80) | 0x80;
+        value = Math.floor(value / 0x80);
+      }
+      bytes[size++] = value;
+    };
+    lists.forEach((list, i) => {
+      varint(list.length);
+      list.forEach((section, at) => varint(at > 0 ? section - list[at - 1]! : section));
+      offsets[i + 1] = size;
+    });
+    this.uint32s(`${name}.offsets`, offsets);
+    this.add(`${name}.lists`, bytes.slice(0, size));
+  }
+
+  private uint32s(name: string, values: Uint32Array): void {
+    const bytes = new Uint8Array(values.length * 4);
+    const view = new DataView(bytes.buffer);
+    values.forEach((value, i) => view.setUint32(i * 4, value, true));
+    this.add(name, bytes, 4);
+  }
+}
+
+/** The lowercased full name of each option's section → the section (the last one when two share a name). */
+function optionTable(data: SearchData): Map<string, number> {
+  const { urls, pageIds, headings } = data.sections;
+  const table = new Map<string, number>();
+  for (let section = 0; section < urls.length; section += 1) {
+    const pageId = pageIds[section]!;
+    const page = Object.hasOwn(data.pages, pageId) ? data.pages[pageId] : undefined;
+    // A page's own section is titled by the page.
+    const title = headings[section] ?? (urls[section] === pageId ? (page?.[0] ?? '') : '');
+    if (optionHeading.test(title)) table.set(title.toLowerCase(), section);
+  }
+  return table;
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A field's mean token count over the sections that have it (an integer sum, so the same whatever adds it). */
+function averageLength(lengths: readonly number[]): number {
+  let total = 0;
+  let present = 0;
+  for (const length of lengths) if (length > 0) (total += length), (present += 1);
+  return total / Math.max(1, present);
+}
+
+/** The index as bytes, with `meta` (strings the writer wants back, such as the content's fingerprint) in its header. */
+export function encodeSearchData(data: SearchData, meta: Record<string, string> = {}): Uint8Array {
+  const { urls, pageIds, headings, texts } = data.sections;
+  const count = urls.length;
+  const writer = new PartsWriter();
+  writer.add('pages', encoder.encode(JSON.stringify(data.pages)));
+  writer.add('vocabulary', encoder.encode(JSON.stringify(data.vocabulary)));
+
+  // Sections hold a page's index in a sorted list of the page ids, not the id.
+  const pageList = [...new Set(pageIds)].sort(byCodeUnits);
+  const pageIndex = new Map(pageList.map((id, index) => [id, index]));
+  writer.add('pageIds', encoder.encode(JSON.stringify(pageList)));
+  const flags = new Uint8Array(count);
+  const storedUrls = urls.map((url, section) => {
+    const pageId = pageIds[section]!;
+    flags[section] = (headings[section] !== null ? hasHeading : 0) | (texts[section] !== null ? hasText : 0);
+    if (!url.startsWith(pageId)) return url;
+    flags[section]! |= urlAfterPage;
+    return url.slice(pageId.length);
+  });
+  writer.add('sections.flags', flags);
+  writer.uints('sections.page', pageIds.map((id) => pageIndex.get(id)!));
+  writer.strings('sections.urls', storedUrls);
+  writer.strings('sections.headings', headings.map((heading) => heading ?? ''));
+  writer.strings('sections.texts', texts.map((text) => text ?? ''));
+
+  // The name field's tokens are most of the title's (an option's heading is its name): one list of every field's tokens.
+  const postings = [...scoredFields.map((field) => data.fields[field].postings), data.title];
+  const tokens = [...new Set(postings.flatMap((field) => field.tokens))].sort(byCodeUnits);
+  writer.strings('tokens', tokens);
+  const dictionary = new Map(tokens.map((token, id) => [token, id]));
+  const averages = {} as Record<ScoredField, number>;
+  for (const field of scoredFields) {
+    const { lengths } = data.fields[field];
+    writer.uints(`fields.${field}.lengths`, lengths);
+    writer.postings(`fields.${field}.postings`, data.fields[field].postings, dictionary);
+    averages[field] = averageLength(lengths);
+  }
+  writer.postings('title', data.title, dictionary);
+
+  // Option sections by name, so an option's full name is found without reading every heading on its first search.
+  const options = [...optionTable(data)].sort(([a], [b]) => byCodeUnits(a, b));
+  writer.uints('options', options.map(([, section]) => section));
+
+  const header = encoder.encode(JSON.stringify({ meta, count, averages, parts: writer.parts } satisfies Header));
+  const bodyStart = align8(magic.length + 4 + header.length);
+  const bytes = new Uint8Array(bodyStart + writer.size);
+  bytes.set(magic, 0);
+  new DataView(bytes.buffer).setUint32(magic.length, header.length, true);
+  bytes.set(header, magic.length + 4);
+  let at = bodyStart;
+  for (const chunk of writer.chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+const align8 = (offset: number) => Math.ceil(offset / 8) * 8;
+
+// ---------------------------------------------------------------- reading
+
+function readHeader(bytes: Uint8Array): { header: Header; bodyStart: number } | undefined {
+  if (bytes.length < magic.length + 4 || magic.some((byte, i) => bytes[i] !== byte)) return undefined;
+  const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(magic.length, true);
+  const start = magic.length + 4;
+  if (start + length > bytes.length) return undefined;
+  let header: Header;
+  try {
+    header = JSON.parse(decoder.decode(bytes.subarray(start, start + length))) as Header;
+  } catch {
+    // A file cut short or overwritten: not an index this reader can trust.
+    return undefined;
+  }
+  return { header, bodyStart: align8(start + length) };
+}
+
+/** The `meta` the index was written with, or undefined when the bytes are not in this format. */
+export function searchDataMeta(bytes: Uint8Array): Record<string, string> | undefined {
+  return readHeader(bytes)?.header.meta;
+}
+
+/** Strings stored as one UTF-8 blob, each decoded when asked for. */
+export class StringColumn {
+  private readonly offsets: ArrayLike<number>;
+  private readonly bytes: Uint8Array;
+  private lastValue: string | undefined;
+  private lastIndex = -1;
+  constructor(offsets: ArrayLike<number>, bytes: Uint8Array) {
+    this.offsets = offsets;
+    this.bytes = bytes;
+  }
+
+  get length(): number {
+    return this.offsets.length - 1;
+  }
+
+  at(index: number): string {
+    return decoder.decode(this.bytes.subarray(this.offsets[index], this.offsets[index + 1]));
+  }
+
+  /** Where `value` is in the column (sorted in code-unit order), or -1: a binary search decoding only the entries it probes. */
+  indexOf(value: string): number {
+    // Each field asks in turn for the same token.
+    if (value === this.lastValue) return this.lastIndex;
+    this.lastValue = value;
+    return (this.lastIndex = this.search(value));
+  }
+
+  private search(value: string): number {
+    let low = 0;
+    let high = this.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const candidate = this.at(middle);
+      if (candidate === value) return middle;
+      if (candidate < value) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
+  }
+}
+
+/** Token → the ascending sections holding it in one field, each list decoded when asked for. */
+export class PostingsColumn {
+  private readonly tokens: StringColumn;
+  /** The field's tokens, as ascending places in `tokens`. */
+  private readonly ids: ArrayLike<number>;
+  private readonly offsets: ArrayLike<number>;
+  private readonly lists: Uint8Array;
+  constructor(tokens: StringColumn, ids: ArrayLike<number>, offsets: ArrayLike<number>, lists: Uint8Array) {
+    this.tokens = tokens;
+    this.ids = ids;
+    this.offsets = offsets;
+    this.lists = lists;
+  }
+
+  /** The sections of the field's `index`-th token. */
+  list(index: number): Int32Array {
+    const bytes = this.lists;
+    let at = this.offsets[index]!;
+    const next = () => {
+      let value = 0;
+      let scale = 1;
+      let byte: number;
+      do {
+        byte = bytes[at++]!;
+        value += (byte & 0x7f) * scale;
+        scale *= 0x80;
+      } while (byte & 0x80);
+      return value;
+    };
+    const values = new Int32Array(next());
+    let previous = 0;
+    for (let i = 0; i < values.length; i += 1) values[i] = previous = i > 0 ? previous + next() : next();
+    return values;
+  }
+
+  get(token: string): Int32Array | undefined {
+    const id = this.tokens.indexOf(token);
+    const at = id >= 0 ? indexOfSorted(this.ids, id) : -1;
+    return at >= 0 ? this.list(at) : undefined;
+  }
+}
+
+/** The index over its bytes: see the top of this file. */
+export interface SearchDataView {
+  meta: Record<string, string>;
+  /** Sections, in URL order. */
+  count: number;
+  section(index: number): SectionRecord;
+  /** Page id → [title, breadcrumbs]. */
+  pages: SearchData['pages'];
+  vocabulary: SearchData['vocabulary'];
+  fields: Record<ScoredField, { lengths: ArrayLike<number>; averageLength: number; postings: PostingsColumn }>;
+  title: PostingsColumn;
+  /** The section of the option with this lowercased full name, if any. */
+  optionSection(name: string): number | undefined;
+}
+
+/**
+ * Reads the index from its bytes: the header, the pages and the
+ * vocabulary; every other part is a view, decoded when read. Throws when
+ * the bytes are not in this format.
+ */
+export function openSearchData(source: Uint8Array): SearchDataView {
+  const read = readHeader(source);
+  if (!read) throw new Error(`the search index is not in this search core's format (${searchDataFormat})`);
+  const { header, bodyStart } = read;
+  // Views of 2- and 4-byte integers must start at a multiple of their width in the buffer.
+  const bytes = (source.byteOffset + bodyStart) % 4 === 0 ? source : source.slice();
+  const base = bytes.byteOffset + bodyStart;
+  const part = (name: string) => {
+    const found = header.parts[name];
+    if (!found) throw new Error(`the search index has no part ${name}`);
+    return found;
+  };
+  const raw = (name: string) => {
+    const [offset, length] = part(name);
+    return new Uint8Array(bytes.buffer, base + offset, length);
+  };
+  const uints = (name: string): ArrayLike<number> => {
+    const [offset, length, width] = part(name);
+    if (width === 1) return new Uint8Array(bytes.buffer, base + offset, length);
+    if (littleEndian) return width === 2 ? new Uint16Array(bytes.buffer, base + offset, length / 2) : new Uint32Array(bytes.buffer, base + offset, length / 4);
+    // A big-endian machine reads a copy.
+    const view = new DataView(bytes.buffer, base + offset, length);
+    const copy = width === 2 ? new Uint16Array(length / 2) : new Uint32Array(length / 4);
+    for (let i = 0; i < copy.length; i += 1) copy[i] = width === 2 ? view.getUint16(i * 2, true) : view.getUint32(i * 4, true);
+    return copy;
+  };
+  const json = <T>(name: string) => JSON.parse(decoder.decode(raw(name))) as T;
+  const strings = (name: string) => new StringColumn(uints(`${name}.offsets`), raw(`${name}.bytes`));
+  const tokens = strings('tokens');
+  const postings = (name: string) => new PostingsColumn(tokens, uints(`${name}.ids`), uints(`${name}.offsets`), raw(`${name}.lists`));
+
+  const pageIds = json<string[]>('pageIds');
+  const pages = json<SearchData['pages']>('pages');
+  const flags = raw('sections.flags');
+  const pageOf = uints('sections.page');
+  const urls = strings('sections.urls');
+  const headings = strings('sections.headings');
+  const texts = strings('sections.texts');
+  const options = uints('options');
+  /** The name an option's section is found by: its heading, or for a page's own section the page's title (as `optionTable`). */
+  const optionName = (section: number) => {
+    const flag = flags[section]!;
+    if (flag & hasHeading) return headings.at(section).toLowerCase();
+    if (!(flag & urlAfterPage) || urls.at(section) !== '') return '';
+    const pageId = pageIds[pageOf[section]!]!;
+    return Object.hasOwn(pages, pageId) ? pages[pageId]![0].toLowerCase() : '';
+  };
+  return {
+    meta: header.meta,
+    count: header.count,
+    section(index) {
+      const flag = flags[index]!;
+      const pageId = pageIds[pageOf[index]!]!;
+      const url = urls.at(index);
+      return {
+        url: flag & urlAfterPage ? pageId + url : url,
+        pageId,
+        heading: flag & hasHeading ? headings.at(index) : null,
+        text: flag & hasText ? texts.at(index) : null,
+      };
+    },
+    pages,
+    vocabulary: json('vocabulary'),
+    fields: Object.fromEntries(
+      scoredFields.map((field) => [
+        field,
+        { lengths: uints(`fields.${field}.lengths`), averageLength: header.averages[field], postings: postings(`fields.${field}.postings`) },
+      ]),
+    ) as SearchDataView['fields'],
+    title: postings('title'),
+    optionSection(name) {
+      // A binary search over the option sections by name, reading only the names it probes.
+      let low = 0;
+      let high = options.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >>> 1;
+        const candidate = optionName(options[middle]!);
+        if (candidate === name) return options[middle];
+        if (candidate < name) low = middle + 1;
+        else high = middle - 1;
+      }
+      return undefined;
+    },
+  };
+}
