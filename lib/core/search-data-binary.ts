@@ -58,7 +58,42 @@ const hasText = 2;
 /** The URL is stored after its page id, which it starts with (almost every one: `<page>#<fragment>`). */
 const urlAfterPage = 4;
 
+/** Strings per block of the token list, each block's first written whole and the others after the prefix they share with the one before. */
+const tokenBlock = 16;
+
 // ---------------------------------------------------------------- writing
+
+/** A growing byte buffer with LEB128 varints. */
+class ByteWriter {
+  private bytes = new Uint8Array(1024);
+  size = 0;
+
+  private room(length: number): void {
+    if (this.size + length <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.size + length));
+    grown.set(this.bytes.subarray(0, this.size));
+    this.bytes = grown;
+  }
+
+  varint(value: number): void {
+    this.room(8);
+    while (value > 0x7f) {
+      this.bytes[this.size++] = (value % 0x80) | 0x80;
+      value = Math.floor(value / 0x80);
+    }
+    this.bytes[this.size++] = value;
+  }
+
+  append(chunk: Uint8Array): void {
+    this.room(chunk.length);
+    this.bytes.set(chunk, this.size);
+    this.size += chunk.length;
+  }
+
+  done(): Uint8Array {
+    return this.bytes.slice(0, this.size);
+  }
+}
 
 class PartsWriter {
   readonly parts: Record<string, Part> = {};
@@ -105,31 +140,46 @@ class PartsWriter {
     this.add(`${name}.bytes`, blob.slice(0, at));
   }
 
+  /**
+   * Sorted strings front-coded (the token list, whose neighbours share long
+   * prefixes: `layer.room12.glow…`): per block of `tokenBlock`, its start
+   * in the bytes; in a block, the first string's byte length and bytes,
+   * then per string the count of leading bytes it shares with the one
+   * before, its remaining length and those bytes.
+   */
+  sortedStrings(name: string, values: readonly string[]): void {
+    const out = new ByteWriter();
+    const starts = new Uint32Array(Math.ceil(values.length / tokenBlock));
+    let previous = new Uint8Array(0);
+    values.forEach((value, i) => {
+      const bytes = encoder.encode(value);
+      let shared = 0;
+      if (i % tokenBlock === 0) {
+        starts[i / tokenBlock] = out.size;
+      } else {
+        while (shared < Math.min(previous.length, bytes.length) && previous[shared] === bytes[shared]) shared += 1;
+        out.varint(shared);
+      }
+      out.varint(bytes.length - shared);
+      out.append(bytes.subarray(shared));
+      previous = bytes;
+    });
+    this.uint32s(`${name}.blocks`, starts);
+    this.add(`${name}.bytes`, out.done());
+  }
+
   /** A field's postings: its tokens as their places in the index's one token list, and each one's sections. */
   postings(name: string, { tokens, lists }: TokenPostings, dictionary: ReadonlyMap<string, number>): void {
     this.uints(`${name}.ids`, tokens.map((token) => dictionary.get(token)!));
-    let bytes = new Uint8Array(1024);
-    let size = 0;
+    const out = new ByteWriter();
     const offsets = new Uint32Array(lists.length + 1);
-    const varint = (value: number) => {
-      if (size + 5 > bytes.length) {
-        const grown = new Uint8Array(bytes.length * 2);
-        grown.set(bytes);
-        bytes = grown;
-      }
-      while (value > 0x7f) {
-        bytes[size++] = (value % 0x80) | 0x80;
-        value = Math.floor(value / 0x80);
-      }
-      bytes[size++] = value;
-    };
     lists.forEach((list, i) => {
-      varint(list.length);
-      list.forEach((section, at) => varint(at > 0 ? section - list[at - 1]! : section));
-      offsets[i + 1] = size;
+      out.varint(list.length);
+      list.forEach((section, at) => out.varint(at > 0 ? section - list[at - 1]! : section));
+      offsets[i + 1] = out.size;
     });
     this.uint32s(`${name}.offsets`, offsets);
-    this.add(`${name}.lists`, bytes.slice(0, size));
+    this.add(`${name}.lists`, out.done());
   }
 
   private uint32s(name: string, values: Uint32Array): void {
@@ -193,7 +243,7 @@ export function encodeSearchData(data: SearchData, meta: Record<string, string> 
   // The name field's tokens are most of the title's (an option's heading is its name): one list of every field's tokens.
   const postings = [...scoredFields.map((field) => data.fields[field].postings), data.title];
   const tokens = [...new Set(postings.flatMap((field) => field.tokens))].sort(byCodeUnits);
-  writer.strings('tokens', tokens);
+  writer.sortedStrings('tokens', tokens);
   const dictionary = new Map(tokens.map((token, id) => [token, id]));
   const averages = {} as Record<ScoredField, number>;
   for (const field of scoredFields) {
@@ -246,12 +296,88 @@ export function searchDataMeta(bytes: Uint8Array): Record<string, string> | unde
   return readHeader(bytes)?.header.meta;
 }
 
+/** Reads the LEB128 varint at `cursor.at` and moves past it. */
+function readVarint(bytes: Uint8Array, cursor: { at: number }): number {
+  let value = 0;
+  let scale = 1;
+  let byte: number;
+  do {
+    byte = bytes[cursor.at++]!;
+    value += (byte & 0x7f) * scale;
+    scale *= 0x80;
+  } while (byte & 0x80);
+  return value;
+}
+
+/** The token list, front-coded (see `sortedStrings`): a token is found by a binary search over the blocks' first tokens, then a walk through one block. */
+export class SortedStringColumn {
+  private readonly blocks: ArrayLike<number>;
+  private readonly bytes: Uint8Array;
+  private scratch = new Uint8Array(256);
+  private lastValue: string | undefined;
+  private lastIndex = -1;
+  constructor(blocks: ArrayLike<number>, bytes: Uint8Array) {
+    this.blocks = blocks;
+    this.bytes = bytes;
+  }
+
+  /** Where `value` is in the list, or -1. */
+  indexOf(value: string): number {
+    // Each field asks in turn for the same token.
+    if (value === this.lastValue) return this.lastIndex;
+    this.lastValue = value;
+    return (this.lastIndex = this.search(value));
+  }
+
+  private search(value: string): number {
+    const { blocks, bytes } = this;
+    const cursor = { at: 0 };
+    // The last block whose first token is at most `value`.
+    let block = -1;
+    let low = 0;
+    let high = blocks.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      cursor.at = blocks[middle]!;
+      const length = readVarint(bytes, cursor);
+      const first = decoder.decode(bytes.subarray(cursor.at, cursor.at + length));
+      if (first === value) return middle * tokenBlock;
+      if (first < value) (block = middle), (low = middle + 1);
+      else high = middle - 1;
+    }
+    if (block < 0) return -1;
+    cursor.at = blocks[block]!;
+    const end = block + 1 < blocks.length ? blocks[block + 1]! : bytes.length;
+    let length = readVarint(bytes, cursor);
+    this.fill(0, length, cursor);
+    for (let index = block * tokenBlock + 1; cursor.at < end; index += 1) {
+      const shared = readVarint(bytes, cursor);
+      const rest = readVarint(bytes, cursor);
+      length = shared + rest;
+      this.fill(shared, rest, cursor);
+      const candidate = decoder.decode(this.scratch.subarray(0, length));
+      if (candidate === value) return index;
+      if (candidate > value) return -1;
+    }
+    return -1;
+  }
+
+  /** Copies `count` bytes at the cursor to the scratch token at `from`. */
+  private fill(from: number, count: number, cursor: { at: number }): void {
+    if (from + count > this.scratch.length) {
+      const grown = new Uint8Array(Math.max(this.scratch.length * 2, from + count));
+      grown.set(this.scratch.subarray(0, from));
+      this.scratch = grown;
+    }
+    this.scratch.set(this.bytes.subarray(cursor.at, cursor.at + count), from);
+    cursor.at += count;
+  }
+}
+
 /** Strings stored as one UTF-8 blob, each decoded when asked for. */
 export class StringColumn {
   private readonly offsets: ArrayLike<number>;
   private readonly bytes: Uint8Array;
-  private lastValue: string | undefined;
-  private lastIndex = -1;
   constructor(offsets: ArrayLike<number>, bytes: Uint8Array) {
     this.offsets = offsets;
     this.bytes = bytes;
@@ -264,37 +390,16 @@ export class StringColumn {
   at(index: number): string {
     return decoder.decode(this.bytes.subarray(this.offsets[index], this.offsets[index + 1]));
   }
-
-  /** Where `value` is in the column (sorted in code-unit order), or -1: a binary search decoding only the entries it probes. */
-  indexOf(value: string): number {
-    // Each field asks in turn for the same token.
-    if (value === this.lastValue) return this.lastIndex;
-    this.lastValue = value;
-    return (this.lastIndex = this.search(value));
-  }
-
-  private search(value: string): number {
-    let low = 0;
-    let high = this.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const candidate = this.at(middle);
-      if (candidate === value) return middle;
-      if (candidate < value) low = middle + 1;
-      else high = middle - 1;
-    }
-    return -1;
-  }
 }
 
 /** Token → the ascending sections holding it in one field, each list decoded when asked for. */
 export class PostingsColumn {
-  private readonly tokens: StringColumn;
+  private readonly tokens: SortedStringColumn;
   /** The field's tokens, as ascending places in `tokens`. */
   private readonly ids: ArrayLike<number>;
   private readonly offsets: ArrayLike<number>;
   private readonly lists: Uint8Array;
-  constructor(tokens: StringColumn, ids: ArrayLike<number>, offsets: ArrayLike<number>, lists: Uint8Array) {
+  constructor(tokens: SortedStringColumn, ids: ArrayLike<number>, offsets: ArrayLike<number>, lists: Uint8Array) {
     this.tokens = tokens;
     this.ids = ids;
     this.offsets = offsets;
@@ -303,22 +408,10 @@ export class PostingsColumn {
 
   /** The sections of the field's `index`-th token. */
   list(index: number): Int32Array {
-    const bytes = this.lists;
-    let at = this.offsets[index]!;
-    const next = () => {
-      let value = 0;
-      let scale = 1;
-      let byte: number;
-      do {
-        byte = bytes[at++]!;
-        value += (byte & 0x7f) * scale;
-        scale *= 0x80;
-      } while (byte & 0x80);
-      return value;
-    };
-    const values = new Int32Array(next());
+    const cursor = { at: this.offsets[index]! };
+    const values = new Int32Array(readVarint(this.lists, cursor));
     let previous = 0;
-    for (let i = 0; i < values.length; i += 1) values[i] = previous = i > 0 ? previous + next() : next();
+    for (let i = 0; i < values.length; i += 1) values[i] = previous = i > 0 ? previous + readVarint(this.lists, cursor) : readVarint(this.lists, cursor);
     return values;
   }
 
@@ -377,7 +470,7 @@ export function openSearchData(source: Uint8Array): SearchDataView {
   };
   const json = <T>(name: string) => JSON.parse(decoder.decode(raw(name))) as T;
   const strings = (name: string) => new StringColumn(uints(`${name}.offsets`), raw(`${name}.bytes`));
-  const tokens = strings('tokens');
+  const tokens = new SortedStringColumn(uints('tokens.blocks'), raw('tokens.bytes'));
   const postings = (name: string) => new PostingsColumn(tokens, uints(`${name}.ids`), uints(`${name}.offsets`), raw(`${name}.lists`));
 
   const pageIds = json<string[]>('pageIds');

@@ -107,6 +107,20 @@ describe('the search index as bytes', () => {
     expect(Array.from(body.postings.get('wide')!)).toEqual(sample().fields.body.postings.lists[sample().fields.body.postings.tokens.indexOf('wide')]);
   });
 
+  it('finds each of many tokens sharing prefixes, across the blocks its token list is written in, and none between them', () => {
+    // Dotted names and their runs, as the name field holds them, with characters of two, three and four UTF-8 bytes.
+    const tokens = sortedTokens(
+      Array.from({ length: 700 }, (_, i) => [`layer.room${i % 37}.glow${i}`, `room${i % 37}.é${i}`, `${'中'.repeat(1 + (i % 3))}${i}`, `😀${i}`]).flat(),
+    );
+    const data = sample();
+    data.fields.name.postings = { tokens, lists: tokens.map((_, i) => [i % 6]) };
+    const view = openSearchData(encodeSearchData(data));
+    tokens.forEach((token, i) => expect(Array.from(view.fields.name.postings.get(token) ?? []), token).toEqual([i % 6]));
+    for (const absent of ['layer.room1', 'layer.room1.glow', 'layer.room36.glow699x', 'room0.é', '中', '😀', '😀7000', '\u0000', '\uffff']) {
+      expect(view.fields.name.postings.get(absent), absent).toBeUndefined();
+    }
+  });
+
   it('finds an option’s section by its lowercased full name: a heading, or a page’s title on its own section', () => {
     const view = openSearchData(encodeSearchData(sample()));
     expect(view.optionSection('layer.wallpaper.glow')).toBe(1);
