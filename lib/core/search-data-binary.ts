@@ -12,8 +12,9 @@ import { indexOfSorted, optionHeading, scoredFields, type ScoredField, type Sear
  * columns are typed-array views over the bytes (no copy) and string columns
  * one UTF-8 blob each with an offsets table, each entry decoded when asked
  * for; a token is found by a binary search that decodes only the entries it
- * probes. Only the pages and the vocabulary, which the first query reads
- * whole, stay JSON.
+ * probes. Even the pages' titles and breadcrumbs and the vocabulary (in
+ * its order, for typo correction and completions) are read on first use:
+ * parsed as JSON and made into maps at load they cost 10 ms at 100×.
  *
  * Layout: the format's name and a line feed (so another format, the JSON
  * of `layer-site-search/2` included, is told apart by its first bytes);
@@ -219,13 +220,18 @@ export function encodeSearchData(data: SearchData, meta: Record<string, string> 
   const { urls, pageIds, headings, texts } = data.sections;
   const count = urls.length;
   const writer = new PartsWriter();
-  writer.add('pages', encoder.encode(JSON.stringify(data.pages)));
+  // The words alone, sorted, to tell whether the index has a word; the JSON, in the index's order, for the rare query that reads them all.
+  writer.sortedStrings('words', [...data.vocabulary.words].sort(byCodeUnits));
   writer.add('vocabulary', encoder.encode(JSON.stringify(data.vocabulary)));
 
-  // Sections hold a page's index in a sorted list of the page ids, not the id.
+  // Sections hold a page's index in a sorted list of the page ids, not the id; each page's title and breadcrumbs are at that index.
   const pageList = [...new Set(pageIds)].sort(byCodeUnits);
   const pageIndex = new Map(pageList.map((id, index) => [id, index]));
   writer.add('pageIds', encoder.encode(JSON.stringify(pageList)));
+  const pageOf = (id: string) => (Object.hasOwn(data.pages, id) ? data.pages[id] : undefined);
+  writer.strings('pages.titles', pageList.map((id) => pageOf(id)?.[0] ?? ''));
+  // A JSON array, never empty text: empty for an id with no page row.
+  writer.strings('pages.breadcrumbs', pageList.map((id) => { const page = pageOf(id); return page ? JSON.stringify(page[1]) : ''; }));
   const flags = new Uint8Array(count);
   const storedUrls = urls.map((url, section) => {
     const pageId = pageIds[section]!;
@@ -428,9 +434,12 @@ export interface SearchDataView {
   /** Sections, in URL order. */
   count: number;
   section(index: number): SectionRecord;
-  /** Page id → [title, breadcrumbs]. */
-  pages: SearchData['pages'];
-  vocabulary: SearchData['vocabulary'];
+  /** A page's title and breadcrumbs, by its id. */
+  page(id: string): [title: string, breadcrumbs: string[]] | undefined;
+  /** Whether the index has this plain word. */
+  hasWord(word: string): boolean;
+  /** Every plain word of the index and its count, in the index's order (parsed on each call). */
+  vocabulary(): SearchData['vocabulary'];
   fields: Record<ScoredField, { lengths: ArrayLike<number>; averageLength: number; postings: PostingsColumn }>;
   title: PostingsColumn;
   /** The section of the option with this lowercased full name, if any. */
@@ -438,9 +447,9 @@ export interface SearchDataView {
 }
 
 /**
- * Reads the index from its bytes: the header, the pages and the
- * vocabulary; every other part is a view, decoded when read. Throws when
- * the bytes are not in this format.
+ * Reads the index from its bytes: the header and the sorted page ids;
+ * every other part is a view, decoded when read. Throws when the bytes are
+ * not in this format.
  */
 export function openSearchData(source: Uint8Array): SearchDataView {
   const read = readHeader(source);
@@ -474,7 +483,14 @@ export function openSearchData(source: Uint8Array): SearchDataView {
   const postings = (name: string) => new PostingsColumn(tokens, uints(`${name}.ids`), uints(`${name}.offsets`), raw(`${name}.lists`));
 
   const pageIds = json<string[]>('pageIds');
-  const pages = json<SearchData['pages']>('pages');
+  const titles = strings('pages.titles');
+  const breadcrumbs = strings('pages.breadcrumbs');
+  const words = new SortedStringColumn(uints('words.blocks'), raw('words.bytes'));
+  const page = (id: string): [string, string[]] | undefined => {
+    const at = indexOfSorted(pageIds, id);
+    const crumbs = at >= 0 ? breadcrumbs.at(at) : '';
+    return crumbs === '' ? undefined : [titles.at(at), JSON.parse(crumbs) as string[]];
+  };
   const flags = raw('sections.flags');
   const pageOf = uints('sections.page');
   const urls = strings('sections.urls');
@@ -486,8 +502,7 @@ export function openSearchData(source: Uint8Array): SearchDataView {
     const flag = flags[section]!;
     if (flag & hasHeading) return headings.at(section).toLowerCase();
     if (!(flag & urlAfterPage) || urls.at(section) !== '') return '';
-    const pageId = pageIds[pageOf[section]!]!;
-    return Object.hasOwn(pages, pageId) ? pages[pageId]![0].toLowerCase() : '';
+    return (page(pageIds[pageOf[section]!]!)?.[0] ?? '').toLowerCase();
   };
   return {
     meta: header.meta,
@@ -503,8 +518,9 @@ export function openSearchData(source: Uint8Array): SearchDataView {
         text: flag & hasText ? texts.at(index) : null,
       };
     },
-    pages,
-    vocabulary: json('vocabulary'),
+    page,
+    hasWord: (word) => words.indexOf(word) >= 0,
+    vocabulary: () => json('vocabulary'),
     fields: Object.fromEntries(
       scoredFields.map((field) => [
         field,

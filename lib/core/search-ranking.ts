@@ -78,9 +78,12 @@ type FieldIndex = LazyPostings<Posting>;
 export interface LoadedIndex {
   /** The index's bytes, whose sections are read per hit (see `sectionAt`). */
   data: SearchDataView;
-  pages: Map<string, PageInfo>;
-  /** Plain words of the index with their counts, for typo correction. */
-  vocabulary: Map<string, number>;
+  /** A page's title and breadcrumbs, by its id. */
+  page(id: string): PageInfo | undefined;
+  /** Whether the index has this plain word. */
+  hasWord(word: string): boolean;
+  /** Plain words of the index with their counts, in the index's order, for typo correction and completions (made on first use). */
+  vocabulary(): ReadonlyMap<string, number>;
   /** The section of the option with this lowercased full name, if any (a table made with the index). */
   optionSection(name: string): number | undefined;
   /** Per scored field, in the engine's property order. */
@@ -112,7 +115,15 @@ export function sectionAt(index: LoadedIndex, section: number): Section {
  */
 export function loadSearchData(data: SearchDataView): LoadedIndex {
   const { count } = data;
-  const pages = new Map(Object.entries(data.pages).map(([id, [title, breadcrumbs]]) => [id, { title, breadcrumbs }]));
+  const pages = new Map<string, PageInfo | undefined>();
+  const page = (id: string) => {
+    if (!pages.has(id)) {
+      const found = data.page(id);
+      pages.set(id, found && { title: found[0], breadcrumbs: found[1] });
+    }
+    return pages.get(id);
+  };
+  let vocabulary: Map<string, number> | undefined;
   // Every option's full name starts so (lib/core/search-data.ts optionHeading).
   const optionSection = (name: string) => (name.startsWith('layer.') ? data.optionSection(name) : undefined);
 
@@ -128,7 +139,6 @@ export function loadSearchData(data: SearchDataView): LoadedIndex {
     });
   });
   const title = new LazyPostings(data.title, (list) => list);
-  const { words, counts } = data.vocabulary;
   const tokenLists = new Map<string, TokenList | undefined>();
   const tokenList = (token: string) => {
     if (!tokenLists.has(token)) tokenLists.set(token, mergeFields(fields, token, count));
@@ -137,8 +147,15 @@ export function loadSearchData(data: SearchDataView): LoadedIndex {
 
   return {
     data,
-    pages,
-    vocabulary: new Map(words.map((word, index) => [word, counts[index]!])),
+    page,
+    hasWord: (word) => data.hasWord(word),
+    vocabulary() {
+      if (!vocabulary) {
+        const { words, counts } = data.vocabulary();
+        vocabulary = new Map(words.map((word, index) => [word, counts[index]!]));
+      }
+      return vocabulary;
+    },
     optionSection,
     fields,
     title,

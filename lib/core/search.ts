@@ -104,13 +104,13 @@ const memosOf = (index: LoadedIndex) => {
 
 /** The most frequent word of the index one edit away, for a long word the index does not have. */
 function correctTypo(index: LoadedIndex, word: string): string | undefined {
-  if (word.length < 5 || index.vocabulary.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
+  if (word.length < 5 || index.hasWord(word) || !/^\p{L}+$/u.test(word)) return undefined;
   const { corrections } = memosOf(index);
   const known = corrections.get(word);
   if (known !== undefined) return known ?? undefined;
   let best: string | undefined;
   let bestCount = 0;
-  for (const [candidate, frequency] of index.vocabulary) {
+  for (const [candidate, frequency] of index.vocabulary()) {
     if (frequency > bestCount && withinOneEdit(word, candidate)) {
       best = candidate;
       bestCount = frequency;
@@ -129,7 +129,7 @@ function completions(index: LoadedIndex, prefix: string): string[] {
   const memo = memosOf(index).completions;
   const known = memo.get(prefix);
   if (known) return known;
-  const found = [...index.vocabulary]
+  const found = [...index.vocabulary()]
     .filter(([word]) => word.length > prefix.length && word.startsWith(prefix))
     .sort((a, b) => b[1] - a[1])
     .slice(0, maxCompletions)
@@ -158,7 +158,7 @@ function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
     const alternatives = [word, ...(Object.hasOwn(synonyms, word) ? synonyms[word]! : [])];
     const corrected = correctTypo(index, word);
     if (corrected) alternatives.push(corrected);
-    else if (position === words.length - 1 && !index.vocabulary.has(word)) alternatives.push(...completions(index, word));
+    else if (position === words.length - 1 && !index.hasWord(word)) alternatives.push(...completions(index, word));
     return { word, own: new Set(contentTokens([word])), tokens: new Set(contentTokens(alternatives)) };
   });
   // "Which editor …", "what font …": the answer is often an option named for it (`editorName`, `mono.name`).
@@ -240,7 +240,7 @@ function sectionFlatText(index: LoadedIndex, section: number, text: string): Fla
 
 function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string[]): SearchHit {
   const section = sectionAt(index, ranked.section);
-  const page = index.pages.get(section.pageId);
+  const page = index.page(section.pageId);
   const breadcrumbs = [...(page?.breadcrumbs ?? [])];
   // A folder's index page often shares the folder's name (`Rooms › Rooms`); say it once.
   for (const crumb of [page?.title, section.heading]) {

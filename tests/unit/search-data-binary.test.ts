@@ -48,8 +48,11 @@ function expectSameIndex(view: SearchDataView, data: SearchData): void {
   urls.forEach((url, section) => {
     expect(view.section(section)).toEqual({ url, pageId: pageIds[section], heading: headings[section], text: texts[section] });
   });
-  expect(view.pages).toEqual({ ...data.pages });
-  expect(view.vocabulary).toEqual(data.vocabulary);
+  for (const id of new Set(pageIds)) expect(view.page(id), id).toEqual(Object.hasOwn(data.pages, id) ? data.pages[id] : undefined);
+  for (const id of ['', '/docs', 'constructor', 'toString']) expect(view.page(id), id).toBeUndefined();
+  expect(view.vocabulary()).toEqual(data.vocabulary);
+  for (const word of data.vocabulary.words) expect(view.hasWord(word), word).toBe(true);
+  for (const word of ['', 'glo', 'glows', 'naive', 'constructor', '\uffff']) expect(view.hasWord(word), word).toBe(false);
   const lists = (column: SearchDataView['title'], { tokens }: TokenPostings) => tokens.map((token) => Array.from(column.get(token)!));
   for (const field of scoredFields) {
     expect(Array.from(view.fields[field].lengths)).toEqual(data.fields[field].lengths);
