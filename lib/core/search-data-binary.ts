@@ -58,6 +58,8 @@ const hasHeading = 1;
 const hasText = 2;
 /** The URL is stored after its page id, which it starts with (almost every one: `<page>#<fragment>`). */
 const urlAfterPage = 4;
+/** The URL is its page id, `#` and its heading (an option's section, whose anchor is its full name): nothing is stored. */
+const urlIsHeading = 8;
 
 /** Strings per block of the token list, each block's first written whole and the others after the prefix they share with the one before. */
 const tokenBlock = 16;
@@ -231,11 +233,22 @@ export function encodeSearchData(data: SearchData, meta: Record<string, string> 
   const pageOf = (id: string) => (Object.hasOwn(data.pages, id) ? data.pages[id] : undefined);
   writer.strings('pages.titles', pageList.map((id) => pageOf(id)?.[0] ?? ''));
   // A JSON array, never empty text: empty for an id with no page row.
-  writer.strings('pages.breadcrumbs', pageList.map((id) => { const page = pageOf(id); return page ? JSON.stringify(page[1]) : ''; }));
+  writer.strings(
+    'pages.breadcrumbs',
+    pageList.map((id) => {
+      const page = pageOf(id);
+      return page ? JSON.stringify(page[1]) : '';
+    }),
+  );
   const flags = new Uint8Array(count);
   const storedUrls = urls.map((url, section) => {
     const pageId = pageIds[section]!;
-    flags[section] = (headings[section] !== null ? hasHeading : 0) | (texts[section] !== null ? hasText : 0);
+    const heading = headings[section] ?? null;
+    flags[section] = (heading !== null ? hasHeading : 0) | (texts[section] !== null ? hasText : 0);
+    if (heading !== null && url === `${pageId}#${heading}`) {
+      flags[section]! |= urlIsHeading;
+      return '';
+    }
     if (!url.startsWith(pageId)) return url;
     flags[section]! |= urlAfterPage;
     return url.slice(pageId.length);
@@ -510,11 +523,12 @@ export function openSearchData(source: Uint8Array): SearchDataView {
     section(index) {
       const flag = flags[index]!;
       const pageId = pageIds[pageOf[index]!]!;
-      const url = urls.at(index);
+      const heading = flag & hasHeading ? headings.at(index) : null;
+      const url = flag & urlIsHeading ? `${pageId}#${heading}` : flag & urlAfterPage ? pageId + urls.at(index) : urls.at(index);
       return {
-        url: flag & urlAfterPage ? pageId + url : url,
+        url,
         pageId,
-        heading: flag & hasHeading ? headings.at(index) : null,
+        heading,
         text: flag & hasText ? texts.at(index) : null,
       };
     },

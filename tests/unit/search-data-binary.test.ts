@@ -16,7 +16,7 @@ const postings = (entries: Record<string, number[]>): TokenPostings => {
   return { tokens, lists: tokens.map((token) => entries[token]!) };
 };
 
-/** Six sections with every kind of entry: null and empty headings and texts, text beyond ASCII, a URL that does not start with its page's id. */
+/** Six sections with every kind of entry: null and empty headings and texts, text beyond ASCII, URLs that are their page's id, that id and a fragment, that id and the heading, and none of these. */
 function sample(): SearchData {
   const pages = Object.create(null) as SearchData['pages'];
   pages['/docs/a'] = ['Apérçu 中文', ['Rooms', 'Ünïcode 😀']];
@@ -25,7 +25,7 @@ function sample(): SearchData {
   const bigGaps = [0, 5, 127, 128, 16_383, 16_384, 2_097_151, 2_097_152, 300_000_000];
   return {
     sections: {
-      urls: ['/docs/a', '/docs/a#glow', '/docs/a#na%C3%AFve', '/docs/b', '/elsewhere#x', '__proto__'],
+      urls: ['/docs/a', '/docs/a#layer.Wallpaper.Glow', '/docs/a#na%C3%AFve', '/docs/b', '/elsewhere#x', '__proto__'],
       pageIds: ['/docs/a', '/docs/a', '/docs/a', '/docs/b', '/docs/b', '__proto__'],
       headings: [null, 'layer.Wallpaper.Glow', 'Naïve – “quoted” 😀', null, '', 'constructor'],
       texts: ['Intro text.', null, 'Text with 中文 and 😀 and \u0000 and a\nnewline.', '', null, 'hasOwnProperty'],
