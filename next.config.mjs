@@ -32,7 +32,7 @@ const config = {
   },
   // The search index and the docs data made before the build are read from disk at run time
   // (lib/docs/search-prebuilt.ts, lib/docs-source/docs-data.ts): ship them with every server function.
-  outputFileTracingIncludes: { '/**/*': ['./.search/search-data.json', './.search/docs-data.json'] },
+  outputFileTracingIncludes: { '/**/*': ['./.search/search-data.bin', './.search/docs-data.json'] },
   // Separate build directories let the test run and the benchmark build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

@@ -1,7 +1,8 @@
 // `npm run build` (after the link check, before `next build`): makes the
 // search core's index from the docs as the build compiles them and writes it
-// to .search/search-data.json with the content's fingerprint
-// (lib/docs/search-prebuilt.ts), so a server's first search parses it
+// to .search/search-data.bin with the content's fingerprint
+// (lib/docs/search-prebuilt.ts, in the binary form of
+// lib/core/search-data-binary.ts), so a server's first search reads it
 // instead of making it. Runs on the `node` devDependency (Node 24, which npm
 // puts first on PATH for npm scripts) for its type stripping: the pages are
 // compiled by Fumadocs MDX's Node loader with source.config.ts, the same
@@ -30,11 +31,21 @@ if (process.env.SVC_SOURCE_WRITTEN !== '1') await postInstall();
 const { collectionFiles, compileDocs, registerLoaders } = await import('./compile-docs.mjs');
 registerLoaders();
 
-const [{ docsDataFile, docsSourceOf, datedDocsData }, { contentDates, datesLogLine }, { sourceSearchRows }, { searchDataOfRows }, { prebuiltSearchFile }, { contentHash }, { asciiJson }] = await Promise.all([
+const [
+  { docsDataFile, docsSourceOf, datedDocsData },
+  { contentDates, datesLogLine },
+  { sourceSearchRows },
+  { searchDataOfRows },
+  { encodeSearchData },
+  { prebuiltSearchFile, prebuiltSearchMeta },
+  { contentHash },
+  { asciiJson },
+] = await Promise.all([
   import('../lib/docs-source/docs-data.ts'),
   import('../lib/docs-source/last-modified.ts'),
   import('../lib/docs/search-export.ts'),
   import('../lib/core/search-data.ts'),
+  import('../lib/core/search-data-binary.ts'),
   import('../lib/docs/search-prebuilt.ts'),
   import('../lib/docs-build/content-hash.mjs'),
   import('../lib/platform/ascii-json.ts'),
@@ -54,8 +65,8 @@ const source = docsSourceOf(docsData);
 const data = searchDataOfRows(await sourceSearchRows(source));
 const file = path.join(root, prebuiltSearchFile);
 mkdirSync(path.dirname(file), { recursive: true });
+writeFileSync(file, encodeSearchData(data, prebuiltSearchMeta(hash)));
 // As ASCII, for a fast read in every new server process (lib/platform/ascii-json.ts).
-writeFileSync(file, asciiJson({ contentHash: hash, data }));
 writeFileSync(path.join(root, docsDataFile), asciiJson(docsData));
 console.log(
   `build-search-data: ${data.sections.urls.length} sections of ${source.getPages().length} pages in ${prebuiltSearchFile} (${Math.round(performance.now() - started)} ms)`,

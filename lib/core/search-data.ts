@@ -4,9 +4,11 @@ import { plainWords, tokenize } from './search-terms';
 
 /**
  * The documentation search's own index, made once from Fumadocs' exported
- * index (the one /api/search serves) and kept as plain JSON, so a server
- * loads it without reading or tokenizing any text: in production it is made
- * before the build (scripts/build-search-data.mjs) and a new process only parses it.
+ * index (the one /api/search serves), so a server loads it without reading
+ * or tokenizing any text: in production it is made before the build
+ * (scripts/build-search-data.mjs) and written in the binary form of
+ * lib/core/search-data-binary.ts, which every server (the dev server's
+ * index, made here at run time, included) reads it through.
  *
  * One section per heading URL of the export (a page's introduction is the
  * section at the page's own URL, titled by the page), in URL order. Each
@@ -16,32 +18,25 @@ import { plainWords, tokenize } from './search-terms';
  * the sections holding it) and the field's token count per section, which
  * is all BM25 reads. `title` postings hold the tokens of each section's name
  * or heading, for the coverage bonus.
- *
- * The layout is for a fast parse, as the file grows with the docs: columns
- * rather than an object or array per section or token, and each token's
- * posting list packed into one string (below), decoded when a query first
- * asks for it. JSON.parse's cost goes with the count of objects and arrays
- * it makes more than with their bytes.
  */
 
-export const searchDataFormat = 'layer-site-search/2';
 export const scoredFields = ['name', 'heading', 'body', 'page'] as const;
 export type ScoredField = (typeof scoredFields)[number];
 
-/** Token → ascending section indexes, as two columns: tokens in code-unit order, each one's list packed with deltas. */
-export interface PackedPostings {
+/** Token → ascending section indexes, as two columns: tokens in code-unit order, and each one's list. */
+export interface TokenPostings {
   tokens: string[];
-  lists: string[];
+  lists: number[][];
 }
 
 export interface FieldData {
   /** Token count of the field per section (the engine's field length). */
   lengths: number[];
-  postings: PackedPostings;
+  postings: TokenPostings;
 }
 
+/** The index in memory, as it is made; lib/core/search-data-binary.ts writes it as bytes. */
 export interface SearchData {
-  format: typeof searchDataFormat;
   /** One entry per section in each column, sections in URL order. */
   sections: {
     urls: string[];
@@ -56,42 +51,7 @@ export interface SearchData {
   vocabulary: { words: string[]; counts: number[] };
   fields: Record<ScoredField, FieldData>;
   /** Tokens of each section's name or heading (runs of dotted names included). */
-  title: PackedPostings;
-}
-
-/**
- * An ascending list of integers as text: the first, then each one's
- * difference from the one before, in base 36, comma-separated.
- */
-export function packAscending(values: readonly number[]): string {
-  let text = '';
-  for (let i = 0; i < values.length; i += 1) {
-    const value = i > 0 ? values[i]! - values[i - 1]! : values[i]!;
-    text += i > 0 ? `,${value.toString(36)}` : value.toString(36);
-  }
-  return text;
-}
-
-export function unpackAscending(text: string): Int32Array {
-  if (text === '') return new Int32Array(0);
-  let count = 1;
-  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 44) count += 1;
-  const values = new Int32Array(count);
-  let at = 0;
-  let value = 0;
-  let previous = 0;
-  for (let i = 0; i <= text.length; i += 1) {
-    const code = i < text.length ? text.charCodeAt(i) : 44;
-    if (code === 44) {
-      previous = at > 0 ? previous + value : value;
-      values[at++] = previous;
-      value = 0;
-    } else {
-      // 0-9 then a-z.
-      value = value * 36 + (code <= 57 ? code - 48 : code - 87);
-    }
-  }
-  return values;
+  title: TokenPostings;
 }
 
 /** Where `value` is in the ascending `list` (strings in code-unit order), or -1: a binary search. */
@@ -107,9 +67,6 @@ export function indexOfSorted<T extends string | number>(list: ArrayLike<T>, val
   }
   return -1;
 }
-
-/** Where `token` is in `tokens` (sorted in code-unit order), or -1. */
-export const findToken = (tokens: readonly string[], token: string): number => indexOfSorted(tokens, token);
 
 /** A heading that is an option's full name. */
 export const optionHeading = /^layer\.[\p{L}\p{N}_.<>*]+$/u;
@@ -137,23 +94,6 @@ export function isExportedAdvancedIndex(value: unknown): value is RawData & { ty
   return record.type === 'advanced' && 'index' in record && 'docs' in record && 'internalDocumentIDStore' in record;
 }
 
-/** A cheap shape check (the data is this program's own build output, not outside input). */
-export function isSearchData(value: unknown): value is SearchData {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Partial<SearchData>;
-  const packed = (postings: PackedPostings | undefined) => Array.isArray(postings?.tokens) && Array.isArray(postings.lists);
-  return (
-    record.format === searchDataFormat &&
-    Array.isArray(record.sections?.urls) &&
-    typeof record.pages === 'object' &&
-    Array.isArray(record.vocabulary?.words) &&
-    packed(record.title) &&
-    scoredFields.every(
-      (field) => Array.isArray(record.fields?.[field]?.lengths) && record.fields[field].lengths.length === record.sections!.urls.length && packed(record.fields[field].postings),
-    )
-  );
-}
-
 interface RawSection {
   url: string;
   pageId: string;
@@ -169,9 +109,9 @@ function addPostings(postings: Map<string, number[]>, tokens: readonly string[],
   }
 }
 
-function packPostings(postings: Map<string, number[]>): PackedPostings {
+function sortedPostings(postings: Map<string, number[]>): TokenPostings {
   const tokens = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { tokens, lists: tokens.map((token) => packAscending(postings.get(token)!)) };
+  return { tokens, lists: tokens.map((token) => postings.get(token)!) };
 }
 
 /** A row of Fumadocs' advanced index, the fields search reads. */
@@ -259,14 +199,13 @@ export function searchDataOfRows(indexRows: readonly IndexRow[]): SearchData {
     columns.texts.push(section.texts.length > 0 ? values.body : null);
   });
   const data: SearchData = {
-    format: searchDataFormat,
     sections: columns,
     pages,
     vocabulary: { words: [...vocabulary.keys()], counts: [...vocabulary.values()] },
     fields: Object.fromEntries(
-      scoredFields.map((field) => [field, { lengths: fields[field].lengths, postings: packPostings(fields[field].postings) }]),
+      scoredFields.map((field) => [field, { lengths: fields[field].lengths, postings: sortedPostings(fields[field].postings) }]),
     ) as Record<ScoredField, FieldData>,
-    title: packPostings(title),
+    title: sortedPostings(title),
   };
   return data;
 }

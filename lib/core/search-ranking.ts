@@ -1,4 +1,5 @@
-import { findToken, optionHeading, scoredFields, unpackAscending, type PackedPostings, type SearchData } from './search-data';
+import { scoredFields } from './search-data';
+import type { PostingsColumn, SearchDataView, SectionRecord } from './search-data-binary';
 import { fieldBoosts, type Posting, type Scratch, type TokenList, type WordHolders } from './search-scoring';
 import { accumulate, keepBest, type Sums } from './search-top-k';
 
@@ -44,13 +45,7 @@ import { accumulate, keepBest, type Sums } from './search-top-k';
  * still. A section holding two of three words scores two thirds of its sum.
  */
 
-export interface Section {
-  url: string;
-  pageId: string;
-  heading: string | null;
-  /** The section's text rows joined, or null when it has none. */
-  text: string | null;
-}
+export type Section = SectionRecord;
 
 export interface PageInfo {
   title: string;
@@ -58,20 +53,20 @@ export interface PageInfo {
 }
 
 
-/** Token → a value made from the token's packed posting list the first time it is asked for, then kept. */
+/** Token → a value made from the token's posting list the first time it is asked for, then kept. */
 class LazyPostings<T> {
   private readonly made = new Map<string, T | undefined>();
-  private readonly raw: PackedPostings;
+  private readonly raw: PostingsColumn;
   private readonly make: (list: Int32Array) => T;
-  constructor(raw: PackedPostings, make: (list: Int32Array) => T) {
+  constructor(raw: PostingsColumn, make: (list: Int32Array) => T) {
     this.raw = raw;
     this.make = make;
   }
 
   get(token: string): T | undefined {
     if (this.made.has(token)) return this.made.get(token);
-    const at = findToken(this.raw.tokens, token);
-    const value = at >= 0 ? this.make(unpackAscending(this.raw.lists[at]!)) : undefined;
+    const list = this.raw.get(token);
+    const value = list ? this.make(list) : undefined;
     this.made.set(token, value);
     return value;
   }
@@ -81,12 +76,15 @@ type FieldIndex = LazyPostings<Posting>;
 
 
 export interface LoadedIndex {
-  /** The data's columns, read per hit (see `sectionAt`). */
-  sections: SearchData['sections'];
-  pages: Map<string, PageInfo>;
-  /** Plain words of the index with their counts, for typo correction. */
-  vocabulary: Map<string, number>;
-  /** The section of the option with this lowercased full name, if any (the table is made on first use). */
+  /** The index's bytes, whose sections are read per hit (see `sectionAt`). */
+  data: SearchDataView;
+  /** A page's title and breadcrumbs, by its id. */
+  page(id: string): PageInfo | undefined;
+  /** Whether the index has this plain word. */
+  hasWord(word: string): boolean;
+  /** Plain words of the index with their counts, in the index's order, for typo correction and completions (made on first use). */
+  vocabulary(): ReadonlyMap<string, number>;
+  /** The section of the option with this lowercased full name, if any (a table made with the index). */
   optionSection(name: string): number | undefined;
   /** Per scored field, in the engine's property order. */
   fields: FieldIndex[];
@@ -108,46 +106,32 @@ function bm25Score(tf: number, matchingCount: number, docsCount: number, fieldLe
 
 /** A section of the index. */
 export function sectionAt(index: LoadedIndex, section: number): Section {
-  const { urls, pageIds, headings, texts } = index.sections;
-  return { url: urls[section]!, pageId: pageIds[section]!, heading: headings[section] ?? null, text: texts[section] ?? null };
+  return index.data.section(section);
 }
 
 /**
  * Loads the index: no text is read or tokenized, no posting decoded (a
  * token's list is decoded when a query first asks for it).
  */
-export function loadSearchData(data: SearchData): LoadedIndex {
-  const { urls, pageIds, headings } = data.sections;
-  const count = urls.length;
-  const pages = new Map(Object.entries(data.pages).map(([id, [title, breadcrumbs]]) => [id, { title, breadcrumbs }]));
-  let byOption: Map<string, number> | undefined;
-  const optionSection = (name: string) => {
-    // Every option's full name starts so (optionHeading).
-    if (!name.startsWith('layer.')) return undefined;
-    if (!byOption) {
-      byOption = new Map();
-      for (let section = 0; section < count; section += 1) {
-        const title = headings[section] ?? (urls[section] === pageIds[section] ? (pages.get(pageIds[section]!)?.title ?? '') : '');
-        if (optionHeading.test(title)) byOption.set(title.toLowerCase(), section);
-      }
+export function loadSearchData(data: SearchDataView): LoadedIndex {
+  const { count } = data;
+  const pages = new Map<string, PageInfo | undefined>();
+  const page = (id: string) => {
+    if (!pages.has(id)) {
+      const found = data.page(id);
+      pages.set(id, found && { title: found[0], breadcrumbs: found[1] });
     }
-    return byOption.get(name);
+    return pages.get(id);
   };
+  let vocabulary: Map<string, number> | undefined;
+  // Every option's full name starts so (lib/core/search-data.ts optionHeading).
+  const optionSection = (name: string) => (name.startsWith('layer.') ? data.optionSection(name) : undefined);
 
   const fields = scoredFields.map((field) => {
-    const { postings, lengths } = data.fields[field];
-    let average: number | undefined;
-    const averageLength = () => {
-      if (average !== undefined) return average;
-      // Over the sections that have the field (see above).
-      let total = 0;
-      let present = 0;
-      for (const length of lengths) if (length > 0) (total += length), (present += 1);
-      return (average = total / Math.max(1, present));
-    };
+    // Over the sections that have the field (see above), worked out when the index was written.
+    const { postings, lengths, averageLength: mean } = data.fields[field];
     const boost = fieldBoosts[field];
     return new LazyPostings<Posting>(postings, (list) => {
-      const mean = averageLength();
       const impacts = new Float64Array(list.length);
       // Tokens are unique per field (tokenize answers a set), so the term frequency is 1.
       for (let i = 0; i < list.length; i += 1) impacts[i] = bm25Score(1, list.length, count, lengths[list[i]!]!, mean) * boost;
@@ -155,7 +139,6 @@ export function loadSearchData(data: SearchData): LoadedIndex {
     });
   });
   const title = new LazyPostings(data.title, (list) => list);
-  const { words, counts } = data.vocabulary;
   const tokenLists = new Map<string, TokenList | undefined>();
   const tokenList = (token: string) => {
     if (!tokenLists.has(token)) tokenLists.set(token, mergeFields(fields, token, count));
@@ -163,9 +146,16 @@ export function loadSearchData(data: SearchData): LoadedIndex {
   };
 
   return {
-    sections: data.sections,
-    pages,
-    vocabulary: new Map(words.map((word, index) => [word, counts[index]!])),
+    data,
+    page,
+    hasWord: (word) => data.hasWord(word),
+    vocabulary() {
+      if (!vocabulary) {
+        const { words, counts } = data.vocabulary();
+        vocabulary = new Map(words.map((word, index) => [word, counts[index]!]));
+      }
+      return vocabulary;
+    },
     optionSection,
     fields,
     title,

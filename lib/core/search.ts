@@ -6,7 +6,8 @@ import type { Log } from '@/lib/platform/log';
 import { nextCursor, resolvePagePosition, type CursorCodec, type CursorScope } from './cursor';
 import { err, ok, type Result } from './result';
 import { withEncodedFragment } from '@/lib/routes';
-import { buildSearchData, isSearchData, unescapeMarkdown } from './search-data';
+import { buildSearchData, unescapeMarkdown } from './search-data';
+import { encodeSearchData, openSearchData } from './search-data-binary';
 import { loadSearchData, rankSections, sectionAt, type LoadedIndex, type RankedSection } from './search-ranking';
 
 export { unescapeMarkdown };
@@ -27,9 +28,9 @@ export { unescapeMarkdown };
  * raised when the section's name or heading holds every word of the query,
  * and first when the query is an option's full name.
  *
- * The loader answers either that export or the section index already made
- * from it (scripts/build-search-data.mjs makes it before the build, so a
- * server starts without reading the docs).
+ * The loader answers either that export or the bytes of the section index
+ * already made from it (lib/core/search-data-binary.ts; scripts/build-search-data.mjs
+ * makes it before the build, so a server starts without reading the docs).
  */
 
 export interface SearchInput {
@@ -55,8 +56,8 @@ export interface PreloadableDocsSearch extends DocsSearch {
 export interface DocsSearchOptions {
   /**
    * Resolves the index: Fumadocs' export (e.g. `() => searchServer.export()`,
-   * lib/docs/search-index.ts) or the section index made from it
-   * (lib/core/search-data.ts).
+   * lib/docs/search-index.ts) or the bytes of the section index made from
+   * it (lib/core/search-data-binary.ts).
    */
   loadIndex: () => Promise<unknown>;
   /**
@@ -74,8 +75,9 @@ const excerptLength = 200;
 /** How much text before the first match the excerpt keeps. */
 const excerptLead = 60;
 
+/** An export is indexed, then encoded: every index is read through the one reader the prebuilt file is. */
 async function loadIndexData(loaded: unknown): Promise<LoadedIndex> {
-  return loadSearchData(isSearchData(loaded) ? loaded : await buildSearchData(loaded));
+  return loadSearchData(openSearchData(loaded instanceof Uint8Array ? loaded : encodeSearchData(await buildSearchData(loaded))));
 }
 
 /** A word of the query and the words it also searches (its synonyms, a typo's correction). */
@@ -102,13 +104,13 @@ const memosOf = (index: LoadedIndex) => {
 
 /** The most frequent word of the index one edit away, for a long word the index does not have. */
 function correctTypo(index: LoadedIndex, word: string): string | undefined {
-  if (word.length < 5 || index.vocabulary.has(word) || !/^\p{L}+$/u.test(word)) return undefined;
+  if (word.length < 5 || index.hasWord(word) || !/^\p{L}+$/u.test(word)) return undefined;
   const { corrections } = memosOf(index);
   const known = corrections.get(word);
   if (known !== undefined) return known ?? undefined;
   let best: string | undefined;
   let bestCount = 0;
-  for (const [candidate, frequency] of index.vocabulary) {
+  for (const [candidate, frequency] of index.vocabulary()) {
     if (frequency > bestCount && withinOneEdit(word, candidate)) {
       best = candidate;
       bestCount = frequency;
@@ -127,7 +129,7 @@ function completions(index: LoadedIndex, prefix: string): string[] {
   const memo = memosOf(index).completions;
   const known = memo.get(prefix);
   if (known) return known;
-  const found = [...index.vocabulary]
+  const found = [...index.vocabulary()]
     .filter(([word]) => word.length > prefix.length && word.startsWith(prefix))
     .sort((a, b) => b[1] - a[1])
     .slice(0, maxCompletions)
@@ -156,7 +158,7 @@ function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
     const alternatives = [word, ...(Object.hasOwn(synonyms, word) ? synonyms[word]! : [])];
     const corrected = correctTypo(index, word);
     if (corrected) alternatives.push(corrected);
-    else if (position === words.length - 1 && !index.vocabulary.has(word)) alternatives.push(...completions(index, word));
+    else if (position === words.length - 1 && !index.hasWord(word)) alternatives.push(...completions(index, word));
     return { word, own: new Set(contentTokens([word])), tokens: new Set(contentTokens(alternatives)) };
   });
   // "Which editor …", "what font …": the answer is often an option named for it (`editorName`, `mono.name`).
@@ -238,7 +240,7 @@ function sectionFlatText(index: LoadedIndex, section: number, text: string): Fla
 
 function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string[]): SearchHit {
   const section = sectionAt(index, ranked.section);
-  const page = index.pages.get(section.pageId);
+  const page = index.page(section.pageId);
   const breadcrumbs = [...(page?.breadcrumbs ?? [])];
   // A folder's index page often shares the folder's name (`Rooms › Rooms`); say it once.
   for (const crumb of [page?.title, section.heading]) {

@@ -1,43 +1,67 @@
+import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { isSearchData, searchDataFormat } from '../core/search-data';
-import { readJsonText } from '../platform/ascii-json';
+import { searchDataFormat, searchDataMeta } from '../core/search-data-binary';
 
 /**
  * The search core's index made before the build (scripts/build-search-data.mjs,
  * the step of `npm run build` before `next build`), so a new server process
- * parses one JSON file on its first search instead of compiling every page's
+ * reads one file on its first search instead of compiling every page's
  * index (Fumadocs' export, then tokenizing it): that cost grows with the
- * content and every cold instance on a serverless host pays it.
+ * content and every cold instance on a serverless host pays it. The file
+ * is the core's binary form (lib/core/search-data-binary.ts), handed to
+ * the core as read: loading it decodes no column.
  *
  * The file records the fingerprint of the content it was made from; the
  * build records its own (next.config.mjs, `SVC_CONTENT_HASH`). A file made
- * from other content, or none at all (a bare `next build`), is not used:
- * the index is then made from the pages on the first search, as before.
- * Its first half imports Node's modules, the core's index format and the
- * platform's JSON reader only, so the build script loads it with type
- * stripping (the fallback's import of the docs source is dynamic).
+ * from other content, in another format (one an older search core wrote),
+ * or none at all (a bare `next build`), is not used: the index is then made
+ * from the pages on the first search, as before.
+ * Its first half imports Node's modules and the core's index format only,
+ * so the build script loads it with type stripping (the fallback's import
+ * of the docs source is dynamic).
  */
-export const prebuiltSearchFile = path.join('.search', 'search-data.json');
+export const prebuiltSearchFile = path.join('.search', 'search-data.bin');
 
-export interface PrebuiltSearchFile {
-  contentHash: string;
-  /** The core's section index (lib/core/search-data.ts SearchData). */
-  data: unknown;
+/** The fingerprint of the content the file was made from, in the index's `meta`. */
+export const prebuiltSearchMeta = (contentHash: string) => ({ contentHash });
+
+/**
+ * A file's bytes in one read where the system allows (readFile reads in
+ * 512 KiB pieces, each a trip through libuv's thread pool: at 100× the docs
+ * the file is tens of megabytes).
+ */
+async function readWhole(file: string): Promise<Uint8Array> {
+  const handle = await open(file);
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafeSlow(size);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return at === size ? bytes : bytes.subarray(0, at);
+  } finally {
+    await handle.close();
+  }
 }
 
-export type PrebuiltSearch = { found: true; data: unknown } | { found: false; why: string };
+export type PrebuiltSearch = { found: true; data: Uint8Array } | { found: false; why: string };
 
 export async function readPrebuiltSearch(root: string, expectedHash: string | undefined): Promise<PrebuiltSearch> {
   if (!expectedHash) return { found: false, why: 'the build recorded no content fingerprint' };
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readJsonText(path.join(root, prebuiltSearchFile));
+    bytes = await readWhole(path.join(root, prebuiltSearchFile));
   } catch {
     return { found: false, why: `${prebuiltSearchFile} is missing (the build ran without scripts/build-search-data.mjs)` };
   }
-  const file = JSON.parse(text) as Partial<PrebuiltSearchFile>;
-  if (file.contentHash !== expectedHash) return { found: false, why: `${prebuiltSearchFile} was made from other content than this build's pages` };
-  return { found: true, data: file.data };
+  const meta = searchDataMeta(bytes);
+  // The fingerprint is the content's; a file written by an older search core has the same one.
+  if (!meta) return { found: false, why: `${prebuiltSearchFile} is not in this search core's format (${searchDataFormat})` };
+  if (meta.contentHash !== expectedHash) return { found: false, why: `${prebuiltSearchFile} was made from other content than this build's pages` };
+  return { found: true, data: bytes };
 }
 
 /**
@@ -46,9 +70,7 @@ export async function readPrebuiltSearch(root: string, expectedHash: string | un
  */
 export async function productionSearchIndex(): Promise<unknown> {
   const prebuilt = await readPrebuiltSearch(process.cwd(), process.env.SVC_CONTENT_HASH);
-  // The fingerprint is the content's; a file written by an older search core has the same one.
-  if (prebuilt.found && isSearchData(prebuilt.data)) return prebuilt.data;
-  const why = prebuilt.found ? `${prebuiltSearchFile} is not in this search core's format (${searchDataFormat})` : prebuilt.why;
-  console.warn(`[svc] search index: ${why}; making it from the pages now`);
+  if (prebuilt.found) return prebuilt.data;
+  console.warn(`[svc] search index: ${prebuilt.why}; making it from the pages now`);
   return import('./search-index').then((module) => module.exportSearchIndex());
 }

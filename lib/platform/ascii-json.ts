@@ -2,14 +2,15 @@ import { isAscii } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 
 /**
- * The JSON files the build writes for the servers (.search/search-data.json,
- * .search/docs-data.json), which a new server process reads on its first
- * search or text view. They are written as ASCII, every other character as
- * a `\u` escape (RFC 8259 §7, which JSON.parse reads back to the same
- * string), so a reader takes the bytes as Latin-1, a plain copy, instead of
- * decoding UTF-8: at 10× the content the search file is 4.5 MB, and on the
- * benchmark machine it reads in about 1.5 ms this way against 17–23 ms as
- * UTF-8, and parses a little faster as a one-byte string.
+ * The JSON file the build writes for the servers (.search/docs-data.json),
+ * which a new server process reads on its first text view. It is written
+ * as ASCII, every other character as a `\u` escape (RFC 8259 §7, which
+ * JSON.parse reads back to the same string), so a reader takes the bytes as
+ * Latin-1, a plain copy, instead of decoding UTF-8: the search index, when
+ * it was JSON too, was 4.5 MB at 10× the content, and on the benchmark
+ * machine it read in about 1.5 ms this way against 17–23 ms as UTF-8, and
+ * parsed a little faster as a one-byte string. (The search index is now
+ * binary, lib/core/search-data-binary.ts, and decodes only what it reads.)
  * Imports Node's modules only, so the build script loads it with type stripping.
  */
 export const asciiJson = (value: unknown): string =>

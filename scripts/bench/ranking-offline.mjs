@@ -13,7 +13,8 @@
 //     makes the search core's index from each export with this checkout's
 //     code, then prints bench (f)'s sets (hit@1 / hit@3 / MRR@10, as
 //     scripts/bench/search-quality.mjs scores them), the prebuilt file's
-//     size and a first search's times on it (median of 7 fresh processes);
+//     size, a first search's times on it and the load alone (read the file,
+//     open it and load the index, no query), each the median of 7 fresh processes;
 //   node_modules/.bin/node --experimental-transform-types scripts/bench/ranking-offline.mjs --dump out.json [--factors 1,10,100]
 //     writes every query's ranking per factor, to compare before and after a change.
 import { spawnSync } from 'node:child_process';
@@ -82,8 +83,9 @@ function score(ranks) {
  */
 async function dump(factors, file) {
   register('../ts-resolve-hook.mjs', import.meta.url);
-  const [{ buildSearchData }, { createDocsSearch }, { optionRows }] = await Promise.all([
+  const [{ buildSearchData }, { encodeSearchData }, { createDocsSearch }, { optionRows }] = await Promise.all([
     import('../../lib/core/search-data.ts'),
+    import('../../lib/core/search-data-binary.ts'),
     import('../../lib/core/search.ts'),
     import('../../lib/core/options.ts'),
   ]);
@@ -97,7 +99,7 @@ async function dump(factors, file) {
   const cursors = { encode: () => 'cursor', decode: () => undefined };
   const out = {};
   for (const factor of factors) {
-    const data = await buildSearchData(JSON.parse(readFileSync(path.join(baseDir, `${factor}x`, 'export.json'), 'utf8')));
+    const data = encodeSearchData(await buildSearchData(JSON.parse(readFileSync(path.join(baseDir, `${factor}x`, 'export.json'), 'utf8'))));
     const search = createDocsSearch({ loadIndex: async () => data, cursors });
     const answers = {};
     for (const q of queries) {
@@ -112,8 +114,9 @@ async function dump(factors, file) {
 
 async function evaluate(factors, showMisses) {
   register('../ts-resolve-hook.mjs', import.meta.url);
-  const [{ buildSearchData }, { createDocsSearch }, { optionRows }] = await Promise.all([
+  const [{ buildSearchData }, { encodeSearchData }, { createDocsSearch }, { optionRows }] = await Promise.all([
     import('../../lib/core/search-data.ts'),
+    import('../../lib/core/search-data-binary.ts'),
     import('../../lib/core/search.ts'),
     import('../../lib/core/options.ts'),
   ]);
@@ -135,7 +138,8 @@ async function evaluate(factors, showMisses) {
     const exportFile = path.join(baseDir, `${factor}x`, 'export.json');
     if (!existsSync(exportFile)) throw new Error(`${exportFile} is missing: run --prepare ${factor} first`);
     const data = await buildSearchData(JSON.parse(readFileSync(exportFile, 'utf8')));
-    const search = createDocsSearch({ loadIndex: async () => data, cursors });
+    const bytes = encodeSearchData(data, { contentHash: 'offline' });
+    const search = createDocsSearch({ loadIndex: async () => bytes, cursors });
     const results = {};
     const margins = [];
     for (const [set, queries] of Object.entries(sets)) {
@@ -160,15 +164,17 @@ async function evaluate(factors, showMisses) {
       const closest = margins.sort((a, b) => a.margin - b.margin).slice(0, 5);
       console.log(`  ${factor}× closest wins: ${closest.map(({ q, margin }) => `${JSON.stringify(q)} ${margin.toFixed(3)}×`).join(', ')}`);
     }
-    // The prebuilt file's cost on a first search: read and parse, then the core's load.
-    const file = path.join(baseDir, `${factor}x`, 'search-data.json');
-    writeFileSync(file, JSON.stringify({ contentHash: 'offline', data }));
-    const timing = process.argv.includes('--no-load') ? { size: 0, importMs: 0, readMs: 0, searchMs: 0 } : await timeLoad(file);
+    // The prebuilt file's cost on a first search: read it, then the core's load and the query.
+    const file = path.join(baseDir, `${factor}x`, 'search-data.bin');
+    writeFileSync(file, bytes);
+    const timing = process.argv.includes('--no-load') ? { size: 0, importMs: 0, readMs: 0, searchMs: 0, loadMs: 0 } : await timeLoad(file);
     rows.push({ factor, sections: data.sections.urls.length, results, ...timing });
   }
   const sets3 = Object.keys(sets);
-  console.log(`| factor | sections | ${sets3.map((set) => `${set} hit@1 / hit@3 / MRR@10`).join(' | ')} | prebuilt file | first search: import + read and parse + load and rank (median of 7) |`);
-  console.log(`|---|---|${sets3.map(() => '---').join('|')}|---|---|`);
+  console.log(
+    `| factor | sections | ${sets3.map((set) => `${set} hit@1 / hit@3 / MRR@10`).join(' | ')} | prebuilt file | first search: import + read + load and rank (median of 7) | load alone: read, open and load (median of 7) |`,
+  );
+  console.log(`|---|---|${sets3.map(() => '---').join('|')}|---|---|---|`);
   for (const row of rows) {
     const cells = sets3.map((set) => {
       const { hit1, hit3, mrr10 } = row.results[set];
@@ -176,40 +182,51 @@ async function evaluate(factors, showMisses) {
     });
     console.log(
       `| ${row.factor}× | ${row.sections} | ${cells.join(' | ')} | ${(row.size / 1024 / 1024).toFixed(2)} MiB | ` +
-        `${row.importMs.toFixed(0)} + ${row.readMs.toFixed(1)} + ${row.searchMs.toFixed(1)} ms |`,
+        `${row.importMs.toFixed(0)} + ${row.readMs.toFixed(1)} + ${row.searchMs.toFixed(1)} ms | ${row.loadMs.toFixed(1)} ms |`,
     );
   }
 }
 
-/** Median times of a first search on the prebuilt file (see timeLoadOnce), each in a fresh child process. */
+/** Median times of a first search on the prebuilt file (see timeLoadOnce), and of the load alone, each run in a fresh child process. */
 async function timeLoad(file) {
   const runs = [];
+  const loads = [];
   for (let i = 0; i < 7; i += 1) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--time-load', file], { cwd: repoRoot, encoding: 'utf8' });
-    if (child.status !== 0) throw new Error(child.stderr);
-    runs.push(JSON.parse(child.stdout.trim().split('\n').at(-1)));
+    for (const [flag, into] of [['--time-load', runs], ['--time-load-only', loads]]) {
+      const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), flag, file], { cwd: repoRoot, encoding: 'utf8' });
+      if (child.status !== 0) throw new Error(child.stderr);
+      into.push(JSON.parse(child.stdout.trim().split('\n').at(-1)));
+    }
   }
-  const median = (key) => runs.map((run) => run[key]).sort((a, b) => a - b)[3];
-  return { size: runs[0].size, importMs: median('importMs'), readMs: median('readMs'), searchMs: median('searchMs') };
+  const median = (list, key) => list.map((run) => run[key]).sort((a, b) => a - b)[3];
+  return { size: runs[0].size, importMs: median(runs, 'importMs'), readMs: median(runs, 'readMs'), searchMs: median(runs, 'searchMs'), loadMs: median(loads, 'loadMs') };
+}
+
+/** In a fresh process: the prebuilt file copied where readPrebuiltSearch looks, and the search core's modules imported. */
+async function prepareLoad(file) {
+  register('../ts-resolve-hook.mjs', import.meta.url);
+  const [{ readPrebuiltSearch, prebuiltSearchFile }, { createDocsSearch }, { openSearchData }, { loadSearchData }] = await Promise.all([
+    import('../../lib/docs/search-prebuilt.ts'),
+    import('../../lib/core/search.ts'),
+    import('../../lib/core/search-data-binary.ts'),
+    import('../../lib/core/search-ranking.ts'),
+  ]);
+  const root = path.dirname(file);
+  const prebuilt = path.join(root, prebuiltSearchFile);
+  mkdirSync(path.dirname(prebuilt), { recursive: true });
+  cpSync(file, prebuilt);
+  return { root, prebuilt, readPrebuiltSearch, createDocsSearch, openSearchData, loadSearchData };
 }
 
 /**
  * One first search as a production server makes it, without HTTP: import
- * the search core, read and parse the prebuilt file (readPrebuiltSearch),
- * then the first query (the core's load of the index and the ranking).
+ * the search core, read the prebuilt file (readPrebuiltSearch), then the
+ * first query (the core's load of the index and the ranking).
  */
 async function timeLoadOnce(file) {
   let started = performance.now();
-  register('../ts-resolve-hook.mjs', import.meta.url);
-  const [{ readPrebuiltSearch }, { createDocsSearch }] = await Promise.all([
-    import('../../lib/docs/search-prebuilt.ts'),
-    import('../../lib/core/search.ts'),
-  ]);
+  const { root, prebuilt, readPrebuiltSearch, createDocsSearch } = await prepareLoad(file);
   const importMs = performance.now() - started;
-  const root = path.dirname(file);
-  const prebuilt = path.join(root, '.search', 'search-data.json');
-  mkdirSync(path.dirname(prebuilt), { recursive: true });
-  cpSync(file, prebuilt);
   started = performance.now();
   const read = await readPrebuiltSearch(root, 'offline');
   const readMs = performance.now() - started;
@@ -222,8 +239,21 @@ async function timeLoadOnce(file) {
   console.log(JSON.stringify({ size: (await import('node:fs')).statSync(prebuilt).size, importMs, readMs, searchMs }));
 }
 
+/** The load alone in a fresh process: read the file, open it and load the index, without a query. */
+async function timeLoadOnly(file) {
+  const { root, readPrebuiltSearch, openSearchData, loadSearchData } = await prepareLoad(file);
+  const started = performance.now();
+  const read = await readPrebuiltSearch(root, 'offline');
+  if (!read.found) throw new Error(read.why);
+  const index = loadSearchData(openSearchData(read.data));
+  const loadMs = performance.now() - started;
+  if (index.data.count === 0) throw new Error('an empty index');
+  console.log(JSON.stringify({ loadMs }));
+}
+
 if (process.argv.includes('--write-export')) await writeExport(value('--write-export'));
 else if (process.argv.includes('--time-load')) await timeLoadOnce(value('--time-load'));
+else if (process.argv.includes('--time-load-only')) await timeLoadOnly(value('--time-load-only'));
 else if (process.argv.includes('--prepare')) prepare(value('--prepare').split(',').map(Number));
 else if (process.argv.includes('--dump')) await dump(value('--factors', '1,10,100').split(',').map(Number), value('--dump'));
 else await evaluate(value('--factors', '1,10,30').split(',').map(Number), process.argv.includes('--misses'));

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { buildSearchData } from '@/lib/core/search-data';
-import { prebuiltSearchFile, type PrebuiltSearchFile } from '@/lib/docs/search-prebuilt';
+import { encodeSearchData, searchDataFormat, searchDataMeta } from '@/lib/core/search-data-binary';
+import { prebuiltSearchFile } from '@/lib/docs/search-prebuilt';
 import { docsDataFile } from '@/lib/docs-source/docs-data';
 import { client } from '../helpers/http';
 import { repoRoot, startNextServer } from '../helpers/next-server';
@@ -17,15 +18,18 @@ import { repoRoot, startNextServer } from '../helpers/next-server';
 const get = client(inject('baseUrl'), '127.0.0.122');
 
 describe('the search index made before the build', () => {
-  it('equals the index made from the export the server serves', async () => {
-    const file = JSON.parse(readFileSync(path.join(repoRoot, prebuiltSearchFile), 'utf8')) as PrebuiltSearchFile;
+  it('equals the index made from the export the server serves, byte for byte', async () => {
+    const file = readFileSync(path.join(repoRoot, prebuiltSearchFile));
+    const meta = searchDataMeta(file);
+    expect(meta?.contentHash).toMatch(/./);
     const res = await get('/api/search');
     expect(res.status).toBe(200);
-    expect(file.data).toEqual(await buildSearchData(res.json()));
+    expect(Buffer.from(encodeSearchData(await buildSearchData(res.json()), meta)).equals(file)).toBe(true);
   });
 
-  it('is written as ASCII, with the docs data beside it, for a fast read (lib/platform/ascii-json.ts)', () => {
-    for (const file of [prebuiltSearchFile, docsDataFile]) expect(isAscii(readFileSync(path.join(repoRoot, file))), file).toBe(true);
+  it('is in this search core’s format, and the docs data beside it is ASCII, for a fast read (lib/platform/ascii-json.ts)', () => {
+    expect(readFileSync(path.join(repoRoot, prebuiltSearchFile)).subarray(0, searchDataFormat.length + 1).toString('latin1')).toBe(`${searchDataFormat}\n`);
+    expect(isAscii(readFileSync(path.join(repoRoot, docsDataFile))), docsDataFile).toBe(true);
   });
 
   it('a fresh server answers its first search from it, with no fallback warning', async () => {

@@ -3,7 +3,8 @@ import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createDocsSearch, excerptAround, type DocsSearch } from '@/lib/core/search';
-import { buildSearchData, findToken, isSearchData, packAscending, unpackAscending } from '@/lib/core/search-data';
+import { buildSearchData } from '@/lib/core/search-data';
+import { encodeSearchData, openSearchData, searchDataFormat, searchDataMeta } from '@/lib/core/search-data-binary';
 import type { SearchHit } from '@/lib/core/schemas';
 
 /**
@@ -441,37 +442,37 @@ describe('docs search: failures', () => {
     const forward = await buildSearchData(await exportedIndex(pages));
     const backward = await buildSearchData(await exportedIndex([...pages].reverse()));
     expect(JSON.stringify(backward)).toBe(JSON.stringify(forward));
+    expect(encodeSearchData(backward)).toEqual(encodeSearchData(forward));
   });
 });
 
 describe('docs search: the index format', () => {
-  it('packs an ascending list as text and reads it back', () => {
-    for (const list of [[], [0], [7], [0, 1, 2, 3], [3, 40, 41, 1295, 1296, 99_999, 2_000_000]]) {
-      expect(Array.from(unpackAscending(packAscending(list)))).toEqual(list);
-    }
-    expect(packAscending([3, 39, 40])).toBe('3,10,1');
-  });
-
-  it('finds tokens by binary search over code-unit order, `__proto__` and `constructor` included', () => {
-    const tokens = ['Zeta', '__proto__', 'alpha', 'constructor', 'layer.wallpaper', 'wallpap'].sort();
-    tokens.forEach((token, at) => expect(findToken(tokens, token)).toBe(at));
-    for (const absent of ['', 'a', 'layer', 'zzz', 'toString']) expect(findToken(tokens, absent)).toBe(-1);
-  });
-
-  it('is plain JSON whose posting lists name, in ascending order, sections that hold each token', async () => {
+  it('lists, per token in code-unit order, the ascending sections that hold it, and reads the same through its bytes', async () => {
     const data = await buildSearchData(await exportedIndex());
-    expect(isSearchData(data)).toBe(true);
-    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
     const { urls, texts } = data.sections;
     expect([...urls].sort()).toEqual(urls);
     const { tokens, lists } = data.fields.body.postings;
     expect([...tokens].sort()).toEqual(tokens);
-    const sections = Array.from(unpackAscending(lists[findToken(tokens, 'diamet')]!));
+    const sections = lists[tokens.indexOf('diamet')]!;
     expect(sections.map((section) => urls[section])).toEqual(['/docs/reference/wallpaper#layerwallpaper', '/docs/rooms/appearance#layer.wallpaper.glow.spread']);
     for (const section of sections) expect(texts[section]).toMatch(/diameter/);
+    const view = openSearchData(encodeSearchData(data));
+    expect(Array.from(view.fields.body.postings.get('diamet')!)).toEqual(sections);
+    for (const section of sections) expect(view.section(section).text).toMatch(/diameter/);
   });
 
-  it('is not mistaken for the earlier format, whose file a server may still hold', () => {
-    expect(isSearchData({ format: 'layer-site-search/1', sections: [], pages: {}, vocabulary: [], fields: {}, title: {} })).toBe(false);
+  it('answers every query from the bytes of the index exactly as from the export it was made from', async () => {
+    const bytes = encodeSearchData(await buildSearchData(await exportedIndex()));
+    const fromExport = makeSearch();
+    const fromBytes = makeSearch(async () => bytes);
+    for (const q of ['glow', 'layer.wallpaper.glow.spread', 'LAYER.WINDOWS.ENABLE', 'accordion padding', 'which font', 'wallpaperr', 'acc', 'diameter of the glow', 'nothing-like-this']) {
+      expect(await fromBytes.search({ q, limit: 20 }), q).toEqual(await fromExport.search({ q, limit: 20 }));
+    }
+  });
+
+  it('is not mistaken for the earlier formats, whose file a server may still hold', () => {
+    const earlier = new TextEncoder().encode(JSON.stringify({ contentHash: 'abc', data: { format: 'layer-site-search/2', sections: {}, pages: {}, vocabulary: {}, fields: {}, title: {} } }));
+    expect(searchDataMeta(earlier)).toBeUndefined();
+    expect(() => openSearchData(earlier)).toThrow(searchDataFormat);
   });
 });

@@ -3,31 +3,56 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '@/lib/docs-build/content-hash.mjs';
-import { prebuiltSearchFile, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
+import type { SearchData } from '@/lib/core/search-data';
+import { encodeSearchData, openSearchData, searchDataFormat } from '@/lib/core/search-data-binary';
+import { prebuiltSearchFile, prebuiltSearchMeta, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
 
 /**
  * lib/docs/search-prebuilt.ts: the index made before the build is used only
- * when it was made from the build's content; otherwise the server makes it
- * from the pages, and says why. And the content fingerprint it is matched by.
+ * when it was made from the build's content, in this search core's format;
+ * otherwise the server makes it from the pages, and says why. And the
+ * content fingerprint it is matched by.
  */
-function project(file?: unknown): string {
+function project(file?: Uint8Array | string): string {
   const root = mkdtempSync(path.join(tmpdir(), 'prebuilt-'));
   if (file !== undefined) {
     mkdirSync(path.join(root, path.dirname(prebuiltSearchFile)), { recursive: true });
-    writeFileSync(path.join(root, prebuiltSearchFile), JSON.stringify(file));
+    writeFileSync(path.join(root, prebuiltSearchFile), file);
   }
   return root;
 }
 
+const data: SearchData = {
+  sections: { urls: ['/docs/a'], pageIds: ['/docs/a'], headings: [null], texts: ['Text.'] },
+  pages: { '/docs/a': ['A', []] },
+  vocabulary: { words: ['text'], counts: [1] },
+  fields: {
+    name: { lengths: [0], postings: { tokens: [], lists: [] } },
+    heading: { lengths: [0], postings: { tokens: [], lists: [] } },
+    body: { lengths: [1], postings: { tokens: ['text'], lists: [[0]] } },
+    page: { lengths: [1], postings: { tokens: ['a'], lists: [[0]] } },
+  },
+  title: { tokens: ['a'], lists: [[0]] },
+};
+
 describe('readPrebuiltSearch', () => {
-  it('answers the data when the fingerprints match', async () => {
-    expect(await readPrebuiltSearch(project({ contentHash: 'abc', data: { sections: [] } }), 'abc')).toEqual({ found: true, data: { sections: [] } });
+  it('answers the file’s bytes when the fingerprints match', async () => {
+    const bytes = encodeSearchData(data, prebuiltSearchMeta('abc'));
+    const read = await readPrebuiltSearch(project(bytes), 'abc');
+    expect(read).toEqual({ found: true, data: Buffer.from(bytes) });
+    expect(read.found && openSearchData(read.data).section(0)).toEqual({ url: '/docs/a', pageId: '/docs/a', heading: null, text: 'Text.' });
   });
 
   it('refuses a file made from other content, a missing file, and a build without a fingerprint', async () => {
-    expect(await readPrebuiltSearch(project({ contentHash: 'old', data: {} }), 'new')).toMatchObject({ found: false, why: expect.stringContaining('other content') });
+    expect(await readPrebuiltSearch(project(encodeSearchData(data, prebuiltSearchMeta('old'))), 'new')).toMatchObject({ found: false, why: expect.stringContaining('other content') });
     expect(await readPrebuiltSearch(project(), 'abc')).toMatchObject({ found: false, why: expect.stringContaining('is missing') });
-    expect(await readPrebuiltSearch(project({ contentHash: 'abc', data: {} }), undefined)).toMatchObject({ found: false, why: expect.stringContaining('no content fingerprint') });
+    expect(await readPrebuiltSearch(project(encodeSearchData(data, prebuiltSearchMeta('abc'))), undefined)).toMatchObject({ found: false, why: expect.stringContaining('no content fingerprint') });
+  });
+
+  it('refuses a file in another format, such as the JSON an older search core wrote for the same content', async () => {
+    const older = JSON.stringify({ contentHash: 'abc', data: { format: 'layer-site-search/2' } });
+    expect(await readPrebuiltSearch(project(older), 'abc')).toEqual({ found: false, why: `${prebuiltSearchFile} is not in this search core's format (${searchDataFormat})` });
+    expect(await readPrebuiltSearch(project(''), 'abc')).toMatchObject({ found: false, why: expect.stringContaining(searchDataFormat) });
   });
 });
 

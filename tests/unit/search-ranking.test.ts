@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { buildSearchData } from '@/lib/core/search-data';
+import { encodeSearchData, openSearchData } from '@/lib/core/search-data-binary';
 import { loadSearchData, rankSections, type ConceptTokens, type LoadedIndex } from '@/lib/core/search-ranking';
 import { tokenize } from '@/lib/core/search-terms';
 
@@ -35,7 +36,7 @@ async function loadedIndex(): Promise<LoadedIndex> {
       structuredData: structure(roomMarkdown(room)),
     })),
   });
-  return loadSearchData(await buildSearchData(JSON.parse(JSON.stringify(await server.export()))));
+  return loadSearchData(openSearchData(encodeSearchData(await buildSearchData(JSON.parse(JSON.stringify(await server.export()))))));
 }
 
 /** A word of the query: its own tokens, and those of its synonyms. */
