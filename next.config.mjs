@@ -76,4 +76,6 @@ const configFor = (phase) => ({
 // Fumadocs MDX's plugin writes .source (every page's import) and compiles the pages for `next dev` and
 // `next build`; under `next start` it would only write .source again, in the background, while the first
 // requests are served: at 100× the content (2,424 pages) that put 150 ms into the first search.
-export default (phase) => (phase === PHASE_PRODUCTION_SERVER ? configFor(phase) : withMDX(configFor(phase)));
+/** @param {string} phase */
+const nextConfig = (phase) => (phase === PHASE_PRODUCTION_SERVER ? configFor(phase) : withMDX(configFor(phase)));
+export default nextConfig;
