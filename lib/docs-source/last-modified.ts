@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readFile, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -93,24 +94,26 @@ async function gitHistory(dir: string): Promise<GitHistory> {
   return { files };
 }
 
-async function datesOf(dir: string, files: readonly string[], history: GitHistory | { error: string }): Promise<ContentDates> {
+/**
+ * Synchronous on purpose: `next dev` asks on every render of a docs page, and
+ * an awaited `stat` there split the page's render across event-loop turns.
+ * React's development Flight client, once a turn has passed, follows every
+ * row still pending with a promise whose creation its async hooks record with
+ * a stack trace: a room page's render spent a third of its time there. A
+ * `statSync` of a page's file takes microseconds.
+ */
+function datesOf(dir: string, files: readonly string[], history: GitHistory | { error: string }): ContentDates {
   const result: ContentDates = { dates: new Map(), fellBack: [], shallow: [] };
-  await Promise.all(
-    files.map(async (file) => {
-      const known = 'files' in history ? history.files.get(file) : undefined;
-      if (known) {
-        result.dates.set(file, known.date);
-        if (known.boundary) result.shallow.push(file);
-        return;
-      }
-      result.dates.set(file, isoSecond((await stat(path.join(dir, file))).mtimeMs));
-      result.fellBack.push({ file, reason: 'error' in history ? history.error : 'not committed' });
-    }),
-  );
-  // In the order asked, whatever order the file system answered in.
-  const order = new Map(files.map((file, index) => [file, index]));
-  result.fellBack.sort((a, b) => order.get(a.file)! - order.get(b.file)!);
-  result.shallow.sort((a, b) => order.get(a)! - order.get(b)!);
+  for (const file of files) {
+    const known = 'files' in history ? history.files.get(file) : undefined;
+    if (known) {
+      result.dates.set(file, known.date);
+      if (known.boundary) result.shallow.push(file);
+      continue;
+    }
+    result.dates.set(file, isoSecond(statSync(path.join(dir, file)).mtimeMs));
+    result.fellBack.push({ file, reason: 'error' in history ? history.error : 'not committed' });
+  }
   return result;
 }
 
@@ -135,18 +138,16 @@ export function contentDatesWatcher(dir: string): (files: readonly string[]) => 
     () => undefined,
   );
   let last: { key: string; history: Promise<GitHistory | { error: string }> } | undefined;
+  // Synchronous stats, for the reason `datesOf` gives.
   const stateKey = async () => {
     const folder = await gitDir;
     if (!folder) return 'no git';
-    const stamps = await Promise.all(
-      ['HEAD', 'index', path.join('logs', 'HEAD')].map((name) =>
-        stat(path.join(folder, name)).then(
-          (info) => `${info.mtimeMs}:${info.size}`,
-          () => '-',
-        ),
-      ),
-    );
-    return stamps.join('|');
+    return ['HEAD', 'index', path.join('logs', 'HEAD')]
+      .map((name) => {
+        const info = statSync(path.join(folder, name), { throwIfNoEntry: false });
+        return info ? `${info.mtimeMs}:${info.size}` : '-';
+      })
+      .join('|');
   };
   return async (files) => {
     const key = await stateKey();

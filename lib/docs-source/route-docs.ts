@@ -21,8 +21,15 @@ export interface RouteDocs {
 
 let production: Promise<RouteDocs> | undefined;
 
-/** Under `next dev`: the dates of the collection's files now (git's history pass made again only after a commit). */
-let watcher: ((files: readonly string[]) => Promise<ContentDates>) | undefined;
+/**
+ * Under `next dev`: the dates of the collection's files now (git's history
+ * pass made again only after a commit). One per process, on globalThis: an
+ * edited page re-evaluates this module (it imports the collection), and a
+ * watcher made anew ran `git rev-parse` and the history pass again in the
+ * render right after each edit.
+ */
+const watcherSlot = Symbol.for('svc.content-dates-watcher');
+type WatcherHolder = { [watcherSlot]?: (files: readonly string[]) => Promise<ContentDates> };
 
 /**
  * The docs for every server bundle but the docs page's: the text views,
@@ -38,8 +45,8 @@ export function routeDocs(): Promise<RouteDocs> {
   if (process.env.NODE_ENV === 'development') {
     // The collection's pages hold what the file's do, and more (the compiled body).
     return Promise.all([import('./collection'), import('./last-modified')]).then(([{ source, contentFiles, findPage }, { contentDatesWatcher }]) => {
-      watcher ??= contentDatesWatcher(path.join(process.cwd(), 'content', 'docs'));
-      const datesNow = watcher;
+      const holder = globalThis as WatcherHolder;
+      const datesNow = (holder[watcherSlot] ??= contentDatesWatcher(path.join(process.cwd(), 'content', 'docs')));
       // Asked once per request however many pages it renders (/llms-full.txt).
       let asked: Promise<DocsDates> | undefined;
       const dates = () => (asked ??= datesNow(contentFiles()).then(({ dates: found }) => docsDatesOf(found)));
