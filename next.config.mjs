@@ -4,7 +4,6 @@ import { availableParallelism } from 'node:os';
 import { contentHash } from './lib/docs-build/content-hash.mjs';
 import { declaredHeaders } from './lib/http/security-headers.mjs';
 
-const withMDX = createMDX();
 
 // Every HTML response varies on these (spec: "Documentation and text views").
 // Set here rather than in proxy.ts: Next replaces a Vary set by the proxy.
@@ -74,8 +73,9 @@ const configFor = (phase) => ({
 });
 
 // Fumadocs MDX's plugin writes .source (every page's import) and compiles the pages for `next dev` and
-// `next build`; under `next start` it would only write .source again, in the background, while the first
-// requests are served: at 100× the content (2,424 pages) that put 150 ms into the first search.
+// `next build`. It starts as soon as `createMDX()` is called: under `next start` it would only write
+// .source again, in the background, while the first requests are served (at 100× the content, 2,424
+// pages, that put 150 ms into the first search), so `next start` never calls it.
 /** @param {string} phase */
-const nextConfig = (phase) => (phase === PHASE_PRODUCTION_SERVER ? configFor(phase) : withMDX(configFor(phase)));
+const nextConfig = (phase) => (phase === PHASE_PRODUCTION_SERVER ? configFor(phase) : createMDX()(configFor(phase)));
 export default nextConfig;
