@@ -21,17 +21,17 @@
 // create-fumadocs-app (pinned below), re-pinned to the versions this site uses (later fumadocs-core releases need
 // `zbsearch@^4.0.1`, which the registry here lacks; fumadocs-mdx 15.4 wants a yuku-analyzer whose platform builds
 // are missing), installed once and kept under the temporary directory, keyed by a hash of what made it; each run
-// copies content/docs into it afresh.
+// works in a copy of it (node_modules hard-linked) with content/docs copied afresh.
 //
 // Exit status 0 whether goals pass or miss (benchmarks are not tests); 1 when it could not be set up.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyRepository } from './growth.mjs';
-import { baseEnv, coreTimes, describeExit, freePort, hasProcStat, hasTaskset, repoRoot, serverCore, SetupError, sleep, spawnPinned, stop } from './processes.mjs';
+import { baseEnv, coreTimes, describeExit, freePort, hasProcStat, hasTaskset, repoRoot, scratchDirs, serverCore, SetupError, sleep, spawnPinned, stop } from './processes.mjs';
 import { median, printDevLoop } from './report.mjs';
 
 const pagePath = '/docs/rooms/appearance';
@@ -136,7 +136,11 @@ function dropGoogleFont(file) {
   writeFileSync(file, source);
 }
 
-/** The stock app, generated and installed once per version key; content/docs and the MDX components afresh per run. */
+/**
+ * The stock app, generated and installed once per version key, and a copy of it for this run (node_modules
+ * hard-linked, removed on exit) with content/docs and the MDX components afresh: two runs at once (another
+ * checkout's) each have their own, where one shared folder had `next dev` refuse to start a second server in it.
+ */
 export function prepareStock(log = console.log) {
   const key = createHash('sha256').update(JSON.stringify({ creator, creatorArgs, stockPins, node: process.versions.modules })).digest('hex').slice(0, 12);
   const root = path.join(tmpdir(), `layer-devloop-stock-${key}`);
@@ -162,13 +166,20 @@ export function prepareStock(log = console.log) {
     writeFileSync(ready, `${new Date().toISOString()}\n`);
   }
   // Cold like ours: no compiled output or generated collections from an earlier run.
-  for (const generated of ['.next', '.source', 'content/docs']) rmSync(path.join(dir, generated), { recursive: true, force: true });
-  cpSync(path.join(repoRoot, 'content/docs'), path.join(dir, 'content/docs'), { recursive: true });
-  writeFileSync(path.join(dir, 'components/mdx.tsx'), mdxComponentsSource(elementNames(path.join(dir, 'content/docs'))));
+  const copy = mkdtempSync(path.join(tmpdir(), 'layer-devloop-stock-run-'));
+  scratchDirs.push(copy);
+  log(`(j) stock app for this run: a copy in ${copy} (node_modules hard-linked)`);
+  for (const entry of readdirSync(dir)) {
+    if (!['node_modules', '.next', '.source', 'content'].includes(entry)) cpSync(path.join(dir, entry), path.join(copy, entry), { recursive: true });
+  }
+  const linked = spawnSync('cp', ['-al', path.join(dir, 'node_modules'), path.join(copy, 'node_modules')], { stdio: 'ignore' });
+  if (linked.status !== 0) cpSync(path.join(dir, 'node_modules'), path.join(copy, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  cpSync(path.join(repoRoot, 'content/docs'), path.join(copy, 'content/docs'), { recursive: true });
+  writeFileSync(path.join(copy, 'components/mdx.tsx'), mdxComponentsSource(elementNames(path.join(copy, 'content/docs'))));
   const versions = Object.fromEntries(
-    ['next', 'fumadocs-core', 'fumadocs-ui', 'fumadocs-mdx'].map((name) => [name, JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')).version]),
+    ['next', 'fumadocs-core', 'fumadocs-ui', 'fumadocs-mdx'].map((name) => [name, JSON.parse(readFileSync(path.join(copy, 'node_modules', name, 'package.json'), 'utf8')).version]),
   );
-  return { dir, versions };
+  return { dir: copy, versions };
 }
 
 /**
@@ -410,7 +421,11 @@ export async function runDevLoopCase({ runs = 3 } = {}) {
   for (let i = 0; i < runs; i += 1) {
     // Afresh each run: content/docs as it is and the stubs (the expanded run replaced them), no compiled output.
     stock = prepareStock();
-    results.push(await runOnce(stock, runs === 1 ? '' : ` run ${i + 1}/${runs}:`));
+    try {
+      results.push(await runOnce(stock, runs === 1 ? '' : ` run ${i + 1}/${runs}:`));
+    } finally {
+      rmSync(stock.dir, { recursive: true, force: true });
+    }
   }
   const ours = results.map((result) => result.ours);
   const context = { versions: stock.versions, creator, pagePath, stockDoor: stockDoors[0].label, seenMs };
