@@ -19,12 +19,13 @@ const reuseElements = process.env.NODE_ENV === 'development';
 const treesKept = 400;
 
 /**
- * The component lib/docs-build/rehype-static-trees.ts turns each run of a
- * page's plain markup into: the markup as JSON, rendered through the page's
- * own MDX components, with the options MDX compiles elements with (React
- * attribute names, DOM style names, static children without keys), so the
- * HTML and the page's RSC payload are what MDX's own `_jsx` calls made. A
- * server component: it ships no script.
+ * What lib/docs-build/rehype-static-trees.ts turns each run of a page's plain
+ * markup into a call of (`props.components.StaticTree({ tree })`, from the
+ * page's own code): the markup as JSON, rendered through the page's own MDX
+ * components, with the options MDX compiles elements with (React attribute
+ * names, DOM style names, static children without keys), so the HTML and the
+ * page's RSC payload are what MDX's own `_jsx` calls made. Server code: it
+ * ships no script.
  */
 /**
  * Components whose markup a static tree may write itself, as HTML, given the

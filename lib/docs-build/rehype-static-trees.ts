@@ -1,12 +1,13 @@
 import type { Expression, Program } from 'estree';
 import type { Nodes, Root } from 'hast';
+import type { MdxFlowExpressionHast, MdxTextExpressionHast } from 'mdast-util-mdx-expression';
 import type { MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';
 
 /**
  * rehype-static-trees: each run of a page's plain markup becomes one
- * `<StaticTree tree="…" />` holding that markup as JSON, which
- * components/docs/static-tree.tsx renders with the page's MDX components
- * through hast-util-to-jsx-runtime. Plain markup is text, elements, and MDX
+ * `{props.components.StaticTree({ tree: "…" })}` holding that markup as JSON,
+ * which components/docs/static-tree.tsx renders with the page's MDX
+ * components through hast-util-to-jsx-runtime. Plain markup is text, elements, and MDX
  * elements (`<Mark kind="host-only">`) whose attributes are all literal; an
  * expression (`items={[…]}`) or an ESM line keeps its part of the page as
  * MDX compiles it.
@@ -28,10 +29,11 @@ import type { MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'mdast-util-md
  * sections and the processed markdown come from is not touched.
  */
 
-/** The MDX element the runs become; components/mdx.tsx binds it to the page's components. */
+/** The component the runs are rendered by; components/mdx.tsx binds it to the page's components. */
 export const staticTreeName = 'StaticTree';
 
 type MdxElement = MdxJsxFlowElementHast | MdxJsxTextElementHast;
+type MdxExpression = MdxFlowExpressionHast | MdxTextExpressionHast;
 
 /** A node as the JSON holds it: without its position and `data`, which rendering does not read. */
 type Bare =
@@ -123,13 +125,34 @@ function runs(children: Nodes[], plain: WeakSet<Nodes>, atRoot: boolean): Nodes[
 
 const isWhitespace = (node: Nodes): boolean => node.type === 'text' && node.value.trim() === '';
 
-/** A run at the top of the page is a flow element; one inside an element, a text element (both compile alike). */
-function staticTree(run: Nodes[], atRoot: boolean): MdxElement {
+/**
+ * The run as a call of the page's StaticTree (MDX gives its content the
+ * components it was passed as `props.components`), not as an element
+ * `<StaticTree tree="…" />`: the output is the same, but an element makes a
+ * component instance, and under `next dev` React's server renderer sends
+ * every instance's props to the browser's developer tools, the tree's JSON
+ * with them (a room page's whole text again, at each render), and the dev
+ * server keeps what it sent for a page no browser script asks for (a fetch, a
+ * crawler). A run at the top of the page is a flow expression; one inside an
+ * element, a text expression (both compile alike).
+ */
+function staticTree(run: Nodes[], atRoot: boolean): MdxExpression {
+  const member = (object: Expression, name: string): Expression => ({ type: 'MemberExpression', object, property: { type: 'Identifier', name }, computed: false, optional: false });
+  const call: Expression = {
+    type: 'CallExpression',
+    callee: member(member({ type: 'Identifier', name: 'props' }, 'components'), staticTreeName),
+    arguments: [
+      {
+        type: 'ObjectExpression',
+        properties: [{ type: 'Property', key: { type: 'Identifier', name: 'tree' }, value: { type: 'Literal', value: JSON.stringify(run.map(bare)) }, kind: 'init', method: false, shorthand: false, computed: false }],
+      },
+    ],
+    optional: false,
+  };
   return {
-    type: atRoot ? 'mdxJsxFlowElement' : 'mdxJsxTextElement',
-    name: staticTreeName,
-    attributes: [{ type: 'mdxJsxAttribute', name: 'tree', value: JSON.stringify(run.map(bare)) }],
-    children: [],
+    type: atRoot ? 'mdxFlowExpression' : 'mdxTextExpression',
+    value: `props.components.${staticTreeName}({ tree })`,
+    data: { estree: { type: 'Program', sourceType: 'module', body: [{ type: 'ExpressionStatement', expression: call }] } },
   };
 }
 

@@ -118,7 +118,7 @@ describe('rehype-static-trees', () => {
     const after = callSites((await compiled(source, true)).code);
     expect(before).toBeGreaterThan(300);
     expect(after).toBeLessThan(10);
-    expect((await compiled(source, true)).code).toContain(`_jsx(${staticTreeName}, {`);
+    expect((await compiled(source, true)).code).toContain(`props.components.${staticTreeName}({`);
   });
 
   it('keeps MDX elements and their props, and collapses the plain markup inside them', async () => {
