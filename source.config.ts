@@ -9,6 +9,7 @@ import remarkDiscovery from './lib/docs-build/remark-discovery';
 import remarkRateLimits from './lib/docs-build/remark-rate-limits';
 import rehypeNameBreaks from './lib/docs-build/rehype-name-breaks';
 import rehypeStaticTrees from './lib/docs-build/rehype-static-trees';
+import rehypeJsonExports from './lib/docs-build/rehype-json-exports';
 import { componentMarkdown } from './lib/docs-build/component-markdown';
 import { rememberBlocks, rememberTopBlocks } from './lib/docs-build/markdown-memo';
 import { SourceMapGenerator } from 'source-map';
@@ -80,9 +81,10 @@ export default defineConfig({
     // which endpoints count in which rate-limit window, from the endpoint table.
     remarkPlugins: [remarkCatalog, remarkApiReference, remarkApiExamples, remarkAgents, remarkDiscovery, remarkRateLimits],
     // Last, after Fumadocs' code highlighting and table of contents: each run
-    // of plain markup becomes one <StaticTree> holding it as JSON, rendered by
-    // components/docs/static-tree.tsx, instead of a `_jsx` call per element.
-    rehypePlugins: (defaults) => (docsDataOnly ? [] : [...defaults, rehypeNameBreaks, rehypeStaticTrees]),
+    // of plain markup becomes one static tree holding it as JSON, rendered by
+    // components/docs/static-tree.tsx, instead of a `_jsx` call per element;
+    // then the exported data (search sections, contents) is compiled as JSON.
+    rehypePlugins: (defaults) => (docsDataOnly ? [] : [...defaults, rehypeNameBreaks, rehypeStaticTrees, rehypeJsonExports]),
     // Shiki's MDX grammar highlights JSX with the TSX grammar, but only when
     // TSX happens to be loaded already: with languages loaded lazily, an
     // `mdx` block came out highlighted or plain depending on which pages the
