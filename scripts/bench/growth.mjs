@@ -240,6 +240,11 @@ export async function runGrowthCase({ factors = [1, 10, 30], keep = false, setti
     }
   } finally {
     if (!keep) for (const copy of copies) rmSync(copy.dir, { recursive: true, force: true });
+    // --keep: also out of the scratch folders removed at exit (processes.mjs), and say where they are.
+    else for (const copy of copies) {
+      scratchDirs.splice(scratchDirs.indexOf(copy.dir), 1);
+      console.log(`(g) ${copy.factor}× kept in ${copy.dir}`);
+    }
   }
   return printGrowth(results, settings);
 }
