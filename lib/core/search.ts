@@ -222,32 +222,44 @@ function excerptOf({ flat, lower }: FlatText, words: readonly string[]): string 
 }
 
 /**
- * The flattened text of the sections shown, per index: a
- * section's text can run to kilobytes, and flattening it (two expressions
- * over all of it) cost more than ranking did. Bounded, the longest held
- * out first; the index never changes, so an entry never goes stale.
+ * What a hit shows of a section, per index: its link, breadcrumbs and
+ * flattened text. Reading a section decodes its strings from the index's
+ * bytes, and flattening its text (two expressions over all of it, which can
+ * run to kilobytes) cost more than ranking did; together with the link's
+ * encoding they were half of a search's own time. Sections recur across
+ * queries (a page's popular sections answer many), so they are kept,
+ * bounded; the index never changes, so an entry never goes stale.
  */
-const maxFlatTexts = 2048;
-const flatTexts = new WeakMap<LoadedIndex, BoundedMap<number, FlatText>>();
+interface SectionParts {
+  url: string;
+  breadcrumbs: readonly string[];
+  flat: FlatText;
+}
 
-function sectionFlatText(index: LoadedIndex, section: number, text: string): FlatText {
-  let held = flatTexts.get(index);
-  if (!held) flatTexts.set(index, (held = new BoundedMap(maxFlatTexts)));
-  let flat = held.get(section);
-  if (!flat) held.set(section, (flat = flatten(text)));
-  return flat;
+const maxSectionParts = 2048;
+const sectionPartsHeld = new WeakMap<LoadedIndex, BoundedMap<number, SectionParts>>();
+
+function sectionParts(index: LoadedIndex, id: number): SectionParts {
+  let held = sectionPartsHeld.get(index);
+  if (!held) sectionPartsHeld.set(index, (held = new BoundedMap(maxSectionParts)));
+  let parts = held.get(id);
+  if (!parts) {
+    const section = sectionAt(index, id);
+    const page = index.page(section.pageId);
+    const breadcrumbs = [...(page?.breadcrumbs ?? [])];
+    // A folder's index page often shares the folder's name (`Rooms › Rooms`); say it once.
+    for (const crumb of [page?.title, section.heading]) {
+      if (crumb && crumb !== breadcrumbs.at(-1)) breadcrumbs.push(crumb);
+    }
+    const text = section.text ?? section.heading ?? page?.title ?? '';
+    held.set(id, (parts = { url: withEncodedFragment(section.url), breadcrumbs, flat: flatten(text) }));
+  }
+  return parts;
 }
 
 function toHit(index: LoadedIndex, ranked: RankedSection, words: readonly string[]): SearchHit {
-  const section = sectionAt(index, ranked.section);
-  const page = index.page(section.pageId);
-  const breadcrumbs = [...(page?.breadcrumbs ?? [])];
-  // A folder's index page often shares the folder's name (`Rooms › Rooms`); say it once.
-  for (const crumb of [page?.title, section.heading]) {
-    if (crumb && crumb !== breadcrumbs.at(-1)) breadcrumbs.push(crumb);
-  }
-  const text = section.text ?? section.heading ?? page?.title ?? '';
-  return { url: withEncodedFragment(section.url), breadcrumbs, excerpt: excerptOf(sectionFlatText(index, ranked.section, text), words), score: ranked.score };
+  const { url, breadcrumbs, flat } = sectionParts(index, ranked.section);
+  return { url, breadcrumbs: [...breadcrumbs], excerpt: excerptOf(flat, words), score: ranked.score };
 }
 
 /**
