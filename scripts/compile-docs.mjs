@@ -10,7 +10,7 @@
 // in the collection's order. The files and that order are the ones
 // `fumadocs-mdx` wrote into .source/server.ts, which `next build` imports.
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { register } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -40,10 +40,13 @@ export function collectionFiles(text = readFileSync(serverFile, 'utf8')) {
   return { base: call[1], metas: entries(call[2]), pages: entries(call[3]) };
 }
 
-/** Node's hooks for the site's TypeScript and for Fumadocs MDX's pages, before any of them is imported. */
-export function registerLoaders() {
+/**
+ * Node's hooks for the site's TypeScript and for Fumadocs MDX's pages, before any of them is imported.
+ * `outDir`: where Fumadocs MDX writes the compiled source.config (.source by default).
+ */
+export function registerLoaders({ outDir } = {}) {
   register('./ts-resolve-hook.mjs', import.meta.url);
-  registerMdx();
+  registerMdx(outDir ? { outDir } : {});
 }
 
 /** Pages compiled in this process, as lib/docs-source/docs-data.ts keeps them. */
@@ -71,11 +74,27 @@ function compileInChild(base, pages, contentHash) {
 }
 
 /**
+ * Each entry's import with its file's modification time and size in the query
+ * (`?collection=docs&v=…`): Node keeps a module per URL, so a file that did
+ * not change is not compiled again, and one that did is.
+ */
+const stamped = (base, entries) =>
+  entries.map((entry) => {
+    const { mtimeMs, size } = statSync(path.resolve(root, base, entry.file));
+    return { ...entry, url: `${entry.url}${entry.url.includes('?') ? '&' : '?'}v=${mtimeMs}-${size}` };
+  });
+
+/**
  * The docs data of the collection (lib/docs-source/docs-data.ts `DocsDataFile`),
  * in `shares` processes (default: one per core, at most one per 40 pages).
+ * `stamp`: each file imported by its modification time (see `stamped`), for a
+ * process that compiles the collection again after edits.
  */
-export async function compileDocs(contentHash, { shares } = {}) {
-  const { base, metas, pages } = collectionFiles();
+export async function compileDocs(contentHash, { shares, stamp = false } = {}) {
+  const files = collectionFiles();
+  const { base } = files;
+  const metas = stamp ? stamped(base, files.metas) : files.metas;
+  const pages = stamp ? stamped(base, files.pages) : files.pages;
   const shareCount = shares ?? Math.max(1, Math.min(availableParallelism(), Math.floor(pages.length / pagesPerChild)));
   // Every share-th page, so heavy and light pages are spread alike.
   const groups = Array.from({ length: shareCount }, (_, share) => pages.map((page, index) => ({ ...page, index })).filter(({ index }) => index % shareCount === share));
@@ -85,6 +104,30 @@ export async function compileDocs(contentHash, { shares } = {}) {
   const meta = await server().meta('docs', base, Object.fromEntries(metas.map(({ file, url }) => [file, () => import(url).then((module) => module.default)])));
   const { docsDataOf } = await import('../lib/docs-source/docs-data.ts');
   return { ...(await docsDataOf({ docs: [], meta }, contentHash)), pages: pages.map((_, index) => byIndex.get(index)) };
+}
+
+// Under `next dev` (lib/docs-source/dev-docs.ts): one process for the server's lifetime, which compiles the
+// collection when asked (`{ id, contentHash }`), only the files changed since, and answers `{ id, data }`
+// or `{ id, error }`. The pages as the production build's docs data holds them (SVC_DOCS_DATA: no HTML
+// stage), so the routes other than the docs page read the docs as they do in production, and their
+// bundles do not compile the MDX again after each edit. Ends with the server (its channel closing).
+if (process.argv.includes('--serve') && process.send) {
+  process.chdir(root);
+  process.env.SVC_DOCS_DATA = '1';
+  // Its compiled config in the dev server's build folder, which the dev server does not watch: written in
+  // .source (over the config `next dev` compiles the pages with, or beside it), it had the dev server
+  // compile every page again.
+  registerLoaders({ outDir: path.join(process.env.NEXT_DIST_DIR || '.next', 'dev-docs') });
+  let queue = Promise.resolve();
+  process.on('message', ({ id, contentHash }) => {
+    queue = queue.then(() =>
+      compileDocs(contentHash, { shares: 1, stamp: true }).then(
+        (data) => process.send({ id, data }),
+        (error) => process.send({ id, error: String(error?.stack ?? error) }),
+      ),
+    );
+  });
+  process.on('disconnect', () => process.exit(0));
 }
 
 if (process.argv.includes('--share') && process.send) {

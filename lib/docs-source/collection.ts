@@ -8,9 +8,10 @@ import { docsRoute } from '@/lib/routes';
  * tree icons stay the names meta.json gives (`"icon": "LayoutGrid"`);
  * components/docs/page-tree.tsx draws them (lucide-react's components are
  * client components, which Fumadocs' lucide plugin would put in the tree).
- * In production only the docs page imports it: every other route reads the
- * docs made before the build (lib/docs-source/route-docs.ts), since each server
- * bundle that imports the collection compiles and emits every page again.
+ * Only the docs page imports it: every other route reads the docs as data
+ * (lib/docs-source/route-docs.ts: made before the build, or under `next dev`
+ * when the content changed), since each server bundle that imports the
+ * collection compiles and emits every page again.
  */
 export const source = loader({
   baseUrl: docsRoute,
@@ -21,6 +22,3 @@ export type DocsPage = NonNullable<ReturnType<typeof source.getPage>>;
 
 /** The page at exactly these slugs, as the router decoded them, or undefined (lib/docs-source/docs-data.ts pageFinder). */
 export const findPage: (slugs: readonly string[] | undefined) => DocsPage | undefined = pageFinder(source.getPages());
-
-/** Every page's and meta.json's path under content/docs, as the docs data lists them (their dates: route-docs.ts). */
-export const contentFiles = (): string[] => [...docs.docs, ...docs.meta].map((entry) => entry.info.path);

@@ -127,7 +127,7 @@ export interface DocsDataPage {
  * slugs and page tree. The files are listed in the order
  * `docs.toFumadocsSource()` lists them: pages, then metas.
  */
-export function docsSourceOf(file: DocsDataFile) {
+export function docsSourceOf(file: UndatedDocsData) {
   type Config = { pageData: DocsDataPage; metaData: MetaData };
   const files: VirtualFile<Config>[] = [
     ...file.pages.map((page) => ({

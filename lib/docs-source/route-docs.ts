@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { LLMsWithPages } from 'fumadocs-core/source';
-import { docsDatesOf, docsLlmsOf, docsSourceOf, fileDates, pageFinder, readDocsData, type DocsDates } from './docs-data';
+import { docsDatesOf, docsLlmsOf, docsSourceOf, fileDates, pageFinder, readDocsData, type DocsDates, type UndatedDocsData } from './docs-data';
 import type { ContentDates } from './last-modified';
 
 type DocsSource = ReturnType<typeof docsSourceOf>;
@@ -23,34 +23,48 @@ let production: Promise<RouteDocs> | undefined;
 
 /**
  * Under `next dev`: the dates of the collection's files now (git's history
- * pass made again only after a commit). One per process, on globalThis: an
- * edited page re-evaluates this module (it imports the collection), and a
- * watcher made anew ran `git rev-parse` and the history pass again in the
- * render right after each edit.
+ * pass made again only after a commit). One per process, on globalThis: a
+ * route module re-evaluated after an edit kept it, where a watcher made anew
+ * ran `git rev-parse` and the history pass again in the render right after
+ * each edit.
  */
 const watcherSlot = Symbol.for('svc.content-dates-watcher');
 type WatcherHolder = { [watcherSlot]?: (files: readonly string[]) => Promise<ContentDates> };
 
+async function devDatesNow(): Promise<(files: readonly string[]) => Promise<ContentDates>> {
+  const { contentDatesWatcher } = await import('./last-modified');
+  const holder = globalThis as WatcherHolder;
+  return (holder[watcherSlot] ??= contentDatesWatcher(path.join(process.cwd(), 'content', 'docs')));
+}
+
+/** Under `next dev`: the docs of the last data compiled, made again when the data is new. */
+let developed: { data: UndatedDocsData; docs: RouteDocs } | undefined;
+
 /**
  * The docs for every server bundle but the docs page's: the text views,
  * /api/search, the Open Graph images, the sitemap, /schema.jsonl, the
- * search dialog and the bench routes. In production they come from the data
- * file made before the build (lib/docs-source/docs-data.ts), so these bundles do
- * not hold the compiled MDX; under `next dev` pages change while the server
- * runs, and they come from the collection (lib/docs-source/collection.ts), as the docs
- * page's do. The branch is decided at build time (NODE_ENV is inlined), so a
- * production bundle does not reach the collection's import, nor git's.
+ * search dialog and the bench routes. They come from the docs as data
+ * (lib/docs-source/docs-data.ts), so these bundles do not hold the compiled MDX:
+ * in production the data file made before the build; under `next dev`, where
+ * pages change while the server runs, the same data made when the content
+ * changed (lib/docs-source/dev-docs.ts). The branch is decided at build time
+ * (NODE_ENV is inlined), so a production bundle does not reach the dev
+ * compiler, nor git's.
  */
 export function routeDocs(): Promise<RouteDocs> {
   if (process.env.NODE_ENV === 'development') {
-    // The collection's pages hold what the file's do, and more (the compiled body).
-    return Promise.all([import('./collection'), import('./last-modified')]).then(([{ source, contentFiles, findPage }, { contentDatesWatcher }]) => {
-      const holder = globalThis as WatcherHolder;
-      const datesNow = (holder[watcherSlot] ??= contentDatesWatcher(path.join(process.cwd(), 'content', 'docs')));
-      // Asked once per request however many pages it renders (/llms-full.txt).
+    return Promise.all([import('./dev-docs'), devDatesNow()]).then(async ([{ devDocsData }, datesNow]) => {
+      const data = await devDocsData(process.cwd());
+      if (developed?.data !== data) {
+        const source = docsSourceOf(data);
+        const files = [...data.pages, ...data.metas].map((entry) => entry.info.path);
+        // Asked once per request however many pages it renders (/llms-full.txt).
+        const dates = () => datesNow(files).then(({ dates: found }) => docsDatesOf(found));
+        developed = { data, docs: { source, llms: docsLlmsOf(source, dates), findPage: pageFinder(source.getPages()), dates } };
+      }
+      const { docs } = developed;
       let asked: Promise<DocsDates> | undefined;
-      const dates = () => (asked ??= datesNow(contentFiles()).then(({ dates: found }) => docsDatesOf(found)));
-      return { source, llms: docsLlmsOf(source, dates), findPage, dates } as unknown as RouteDocs;
+      return { ...docs, dates: () => (asked ??= docs.dates()) };
     });
   }
   if (!production) {
@@ -65,8 +79,17 @@ export function routeDocs(): Promise<RouteDocs> {
   return production;
 }
 
+/**
+ * What the routes' docs are now, for what is made from them once and kept
+ * (lib/endpoints/document-responder.ts `version`): one source per process in
+ * production, a new one after each edit under `next dev`.
+ */
+export const docsVersion = async (): Promise<unknown> => (await routeDocs()).source;
+
 /** A docs page's last-changed date (ISO 8601 in UTC), by its path under content/docs. */
 export async function pageLastModified(pagePath: string): Promise<string> {
+  // Under `next dev` the docs page has its pages already: its date alone, without the other routes' docs data.
+  if (process.env.NODE_ENV === 'development') return docsDatesOf((await (await devDatesNow())([pagePath])).dates).of(pagePath);
   return (await (await routeDocs()).dates()).of(pagePath);
 }
 

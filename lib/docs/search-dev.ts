@@ -4,13 +4,14 @@ import { searchIndexRoute } from '@/lib/routes';
  * The search index under `next dev`, where pages change while the server
  * runs. The runtime is built once, in instrumentation.ts, whose module graph
  * the dev server never reloads: an index exported there keeps the text the
- * pages had at start. The route of /api/search is recompiled after every
- * edit, as stock Fumadocs' is, so in development the search core reads the
- * index from it: before each search it revalidates its copy with
- * `If-None-Match` (a 304 while nothing changed), and loads the new index
- * when the ETag changes. Asking on every search, rather than when files
- * change, leaves no window in which an edit is seen on disk before the
- * route has recompiled. A production server never uses this module.
+ * pages had at start. /api/search makes its index again when the docs
+ * change (lib/docs-source/dev-docs.ts compiles the edited pages when it is
+ * asked), so in development the search core reads the index from it:
+ * before each search it revalidates its copy with `If-None-Match` (a 304
+ * while nothing changed), and loads the new index when the ETag changes.
+ * Asking on every search, rather than when files change, leaves no window
+ * in which an edit is seen on disk before the index is made again. A
+ * production server never uses this module.
  */
 export interface DevSearchIndex {
   /** The ETag of the index /api/search serves now (the content version). */

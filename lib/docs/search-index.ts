@@ -1,4 +1,4 @@
-import { routeDocs } from '@/lib/docs-source/route-docs';
+import { docsVersion, routeDocs } from '@/lib/docs-source/route-docs';
 import { exportSourceIndex } from './search-export';
 import { documentCache, documentResponder } from '@/lib/endpoints/document-responder';
 import { endpointById } from '@/lib/endpoints/descriptions/shared';
@@ -10,13 +10,19 @@ import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
  * served whole at /api/search, and the source of the search core's own
  * index (lib/docs/search-export.ts makes both from the docs source).
  */
-let exported: Promise<unknown> | undefined;
-/** The exported index, built once per process. */
-export function exportSearchIndex(): Promise<unknown> {
-  exported ??= routeDocs().then(({ source }) => exportSourceIndex(source));
-  // A failed read is tried again on the next request.
-  exported.catch(() => (exported = undefined));
-  return exported;
+let exported: { source: unknown; index: Promise<unknown> } | undefined;
+/** The exported index, built once per docs source: once per process in production, after each edit under `next dev`. */
+export async function exportSearchIndex(): Promise<unknown> {
+  const { source } = await routeDocs();
+  if (exported?.source !== source) {
+    const made = { source, index: exportSourceIndex(source) };
+    exported = made;
+    // A failed export is tried again on the next request.
+    made.index.catch(() => {
+      if (exported === made) exported = undefined;
+    });
+  }
+  return exported.index;
 }
 
 /**
@@ -31,5 +37,6 @@ export const searchIndexHandler = endpointHandler(
     contentType: 'application/json',
     body: () => exportSearchIndex().then((data) => JSON.stringify(data)),
     cacheControl: documentCache.searchIndex,
+    version: docsVersion,
   }),
 );

@@ -5,7 +5,7 @@ import { env, publicOrigin } from '@/lib/env';
 import { allProblemCodes } from '@/lib/http/problem-codes';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { discovery, problemTypeRoute, sitemapRoute } from '@/lib/routes';
-import { routeDocs } from '@/lib/docs-source/route-docs';
+import { docsVersion, routeDocs } from '@/lib/docs-source/route-docs';
 
 /**
  * /sitemap.xml and /robots.txt, written here rather than with Next's
@@ -61,13 +61,19 @@ export function robotsTxt(origin = publicOrigin(env())): string {
   ].join('\n');
 }
 
-const staticText = (contentType: string, body: () => string | Promise<string>): RouteHandler => {
+/** Text made once, and again when `version` answers another value (see DocumentSpec's `version`). */
+const staticText = (contentType: string, body: () => string | Promise<string>, version?: () => Promise<unknown>): RouteHandler => {
   let cached: string | undefined;
+  let cachedFrom: unknown;
   return async () => {
+    if (version) {
+      const now = await version();
+      if (now !== cachedFrom) [cached, cachedFrom] = [undefined, now];
+    }
     cached ??= await body();
     return new Response(cached, { headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=3600' } });
   };
 };
 
-export const sitemapHandler = endpointHandler(endpointById(docsDescriptions, 'sitemap'), staticText('application/xml; charset=utf-8', async () => sitemapXml(await sitemapEntries())));
+export const sitemapHandler = endpointHandler(endpointById(docsDescriptions, 'sitemap'), staticText('application/xml; charset=utf-8', async () => sitemapXml(await sitemapEntries()), docsVersion));
 export const robotsHandler = endpointHandler(endpointById(docsDescriptions, 'robots'), staticText('text/plain; charset=utf-8', () => robotsTxt()));

@@ -28,6 +28,12 @@ export interface DocumentSpec {
   cacheControl: string;
   /** Extra headers of every answer (a `Vary`, a `Link`), built with the bytes on first use. */
   headers?: Record<string, string> | (() => Record<string, string>);
+  /**
+   * What the bytes are made from, when it can change while the server runs:
+   * they are built again when it answers another value (the docs source,
+   * new after an edit under `next dev`; one per process in production).
+   */
+  version?: () => Promise<unknown>;
 }
 
 /** Cache lifetimes (documented on the rows): an hour for documents that change with a deploy only. */
@@ -45,12 +51,20 @@ export const strongEtag = (bytes: string) => `"${createHash('sha256').update(byt
 export function documentResponder(spec: DocumentSpec): RouteHandler {
   type Built = { body: string; etag: string; headers?: Record<string, string> };
   let built: Promise<Built> | undefined;
+  let builtFrom: unknown;
   const build = async (): Promise<Built> => {
     const body = await spec.body();
     return { body, etag: strongEtag(body), headers: typeof spec.headers === 'function' ? spec.headers() : spec.headers };
   };
   return async (request) => {
     try {
+      if (spec.version) {
+        const version = await spec.version();
+        if (version !== builtFrom) {
+          builtFrom = version;
+          built = undefined;
+        }
+      }
       const attempt = (built ??= build());
       attempt.catch(() => {
         if (built === attempt) built = undefined;

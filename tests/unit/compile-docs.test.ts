@@ -51,3 +51,36 @@ describe('pages compiled in shares', () => {
     expect(result.same).toBe(true);
   }, 120_000);
 });
+
+describe('the compiler process of `next dev` (compile-docs.mjs --serve, lib/docs-source/dev-docs.ts)', () => {
+  it('answers the docs data one process gives, and the same again when nothing changed', () => {
+    const script = `
+      import { fork } from 'node:child_process';
+      import { compileDocs, registerLoaders } from './scripts/compile-docs.mjs';
+      const child = fork('./scripts/compile-docs.mjs', ['--serve'], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const answers = new Map();
+      child.on('message', (answer) => answers.get(answer.id)(answer));
+      const ask = (id) => new Promise((resolve) => { answers.set(id, resolve); child.send({ id, contentHash: 'hash' }); });
+      const first = await ask(1);
+      const second = await ask(2);
+      child.disconnect();
+      registerLoaders();
+      process.env.SVC_DOCS_DATA = '1';
+      const direct = await compileDocs('hash', { shares: 1 });
+      const plain = (data) => JSON.stringify(data)
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID')
+        .replace(/\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z/g, 'TIME')
+        .replace(/(_ms[^0-9]{1,4})\\d+/g, '$1N');
+      console.log(JSON.stringify({ ids: [first.id, second.id], error: first.error ?? second.error, pages: first.data?.pages.length, asDirect: plain(first.data) === plain(direct), again: JSON.stringify(first.data) === JSON.stringify(second.data) }));
+    `;
+    const run = spawnSync(path.join(root, 'node_modules/.bin/node'), ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { ids: number[]; error?: string; pages: number; asDirect: boolean; again: boolean };
+    expect(result.error).toBeUndefined();
+    expect(result.ids).toEqual([1, 2]);
+    expect(result.pages).toBe(filesUnder(path.join(root, 'content/docs'), (name) => name.endsWith('.mdx')).length);
+    expect(result.asDirect).toBe(true);
+    // Asked again with no file changed: every page's module is the one already compiled (same URL), the data alike.
+    expect(result.again).toBe(true);
+  }, 120_000);
+});

@@ -17,9 +17,11 @@ import { implement, type JsonReply } from '../endpoint-handler';
 const dialogResultLimit = 10;
 
 let pages: Map<string, DialogPage> | undefined;
-/** Every docs page's title and the folders above it (the root's own name left out). */
+let pagesOf: RouteDocs['source'] | undefined;
+/** Every docs page's title and the folders above it (the root's own name left out), made again for a new source (an edit under `next dev`). */
 function pageOf({ source }: RouteDocs, url: string): DialogPage | undefined {
-  if (!pages) {
+  if (!pages || pagesOf !== source) {
+    pagesOf = source;
     const tree = source.getPageTree();
     pages = new Map(
       source.getPages().map((page) => {

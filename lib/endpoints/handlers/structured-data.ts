@@ -1,6 +1,6 @@
 import { structuredDataLines } from '@/lib/discovery/structured-data';
 import { runtime } from '@/lib/runtime';
-import { routeDocs } from '@/lib/docs-source/route-docs';
+import { docsVersion, routeDocs } from '@/lib/docs-source/route-docs';
 import { documentCache, documentResponder } from '../document-responder';
 import { endpointById } from '../descriptions/shared';
 import { discoveryDescriptions } from '../descriptions/discovery';
@@ -24,5 +24,6 @@ export const structuredDataHandler = endpointHandler(
       );
     },
     cacheControl: documentCache.deployed,
+    version: docsVersion,
   }),
 );
