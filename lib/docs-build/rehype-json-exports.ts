@@ -1,5 +1,6 @@
-import type { Expression, Literal, Program, SpreadElement } from 'estree';
+import type { Expression, Literal, SpreadElement } from 'estree';
 import type { Root } from 'hast';
+import { exportedDeclarators } from './esm-exports';
 
 /**
  * rehype-json-exports: a page's exported data made only of literals (the
@@ -75,19 +76,12 @@ function jsonParse(value: unknown): Expression {
 
 export default function rehypeJsonExports() {
   return (tree: Root): void => {
-    for (const node of tree.children) {
-      if (node.type !== 'mdxjsEsm') continue;
-      const program = node.data?.estree as Program | undefined;
-      for (const statement of program?.body ?? []) {
-        if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
-        for (const declarator of statement.declaration.declarations) {
-          const init = declarator.init;
-          // Objects and arrays only: a string or a number is one node already.
-          if (init?.type !== 'ObjectExpression' && init?.type !== 'ArrayExpression') continue;
-          const value = literalValue(init);
-          if (value !== notLiteral) declarator.init = jsonParse(value);
-        }
-      }
+    for (const declarator of exportedDeclarators(tree)) {
+      const init = declarator.init;
+      // Objects and arrays only: a string or a number is one node already.
+      if (init?.type !== 'ObjectExpression' && init?.type !== 'ArrayExpression') continue;
+      const value = literalValue(init);
+      if (value !== notLiteral) declarator.init = jsonParse(value);
     }
   };
 }

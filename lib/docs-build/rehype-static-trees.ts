@@ -2,6 +2,7 @@ import type { Expression, Program } from 'estree';
 import type { Nodes, Root } from 'hast';
 import type { MdxFlowExpressionHast, MdxTextExpressionHast } from 'mdast-util-mdx-expression';
 import type { MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';
+import { exportedDeclarators } from './esm-exports';
 
 /**
  * rehype-static-trees: each run of a page's plain markup becomes one
@@ -170,21 +171,14 @@ function fragmentText(value: Expression | { type: string }): string | undefined 
 
 /** `export const toc = [{ …, title: <>text</> }]` (rehype-toc's ESM): text-only titles become strings. */
 function plainTocTitles(tree: Root): void {
-  for (const node of tree.children) {
-    if (node.type !== 'mdxjsEsm') continue;
-    const program = node.data?.estree as Program | undefined;
-    for (const statement of program?.body ?? []) {
-      if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
-      for (const declarator of statement.declaration.declarations) {
-        if (declarator.id.type !== 'Identifier' || declarator.id.name !== 'toc' || declarator.init?.type !== 'ArrayExpression') continue;
-        for (const item of declarator.init.elements) {
-          if (item?.type !== 'ObjectExpression') continue;
-          for (const property of item.properties) {
-            if (property.type !== 'Property' || property.key.type !== 'Identifier' || property.key.name !== 'title') continue;
-            const text = fragmentText(property.value as Expression);
-            if (text !== undefined) property.value = { type: 'Literal', value: text };
-          }
-        }
+  for (const declarator of exportedDeclarators(tree)) {
+    if (declarator.id.type !== 'Identifier' || declarator.id.name !== 'toc' || declarator.init?.type !== 'ArrayExpression') continue;
+    for (const item of declarator.init.elements) {
+      if (item?.type !== 'ObjectExpression') continue;
+      for (const property of item.properties) {
+        if (property.type !== 'Property' || property.key.type !== 'Identifier' || property.key.name !== 'title') continue;
+        const text = fragmentText(property.value as Expression);
+        if (text !== undefined) property.value = { type: 'Literal', value: text };
       }
     }
   }
