@@ -32,9 +32,14 @@ const watcherSlot = Symbol.for('svc.content-dates-watcher');
 type WatcherHolder = { [watcherSlot]?: (files: readonly string[]) => Promise<ContentDates> };
 
 async function devDatesNow(): Promise<(files: readonly string[]) => Promise<ContentDates>> {
-  const { contentDatesWatcher } = await import('./last-modified');
-  const holder = globalThis as WatcherHolder;
-  return (holder[watcherSlot] ??= contentDatesWatcher(path.join(process.cwd(), 'content', 'docs')));
+  // The import inside the branch NODE_ENV decides at build time: a production bundle must not reach git's
+  // watcher, whose file reads would have Turbopack trace the whole project into the server output.
+  if (process.env.NODE_ENV === 'development') {
+    const { contentDatesWatcher } = await import('./last-modified');
+    const holder = globalThis as WatcherHolder;
+    return (holder[watcherSlot] ??= contentDatesWatcher(path.join(process.cwd(), 'content', 'docs')));
+  }
+  throw new Error('the content dates watcher runs under next dev only');
 }
 
 /** Under `next dev`: the docs of the last data compiled, made again when the data is new. */
