@@ -86,10 +86,12 @@ export function routeDocs(): Promise<RouteDocs> {
 
 /**
  * What the routes' docs are now, for what is made from them once and kept
- * (lib/endpoints/document-responder.ts `version`): one source per process in
- * production, a new one after each edit under `next dev`.
+ * (lib/endpoints/document-responder.ts `version`): a new source after each
+ * edit under `next dev`. In production the docs never change while the
+ * server runs, so there is no version to ask on every request.
  */
-export const docsVersion = async (): Promise<unknown> => (await routeDocs()).source;
+export const docsVersion: (() => Promise<unknown>) | undefined =
+  process.env.NODE_ENV === 'development' ? async () => (await routeDocs()).source : undefined;
 
 /** A docs page's last-changed date (ISO 8601 in UTC), by its path under content/docs. */
 export async function pageLastModified(pagePath: string): Promise<string> {
