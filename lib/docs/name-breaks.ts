@@ -8,10 +8,12 @@ import type { ElementContent } from 'hast';
  */
 const afterInnerDot = /(?<=\w\.)(?=\w)/;
 
+/** `text` cut where a `<wbr>` goes: after each dot inside a dotted name. */
+export const nameParts = (text: string): string[] => text.split(afterInnerDot);
+
 /** `text` as hast: text nodes with a `<wbr>` after each dot inside a dotted name. */
 export function nameBreaks(text: string): ElementContent[] {
-  const parts = text.split(afterInnerDot);
-  return parts.flatMap((part, index): ElementContent[] =>
+  return nameParts(text).flatMap((part, index): ElementContent[] =>
     index === 0 ? [{ type: 'text', value: part }] : [{ type: 'element', tagName: 'wbr', properties: {}, children: [] }, { type: 'text', value: part }],
   );
 }
