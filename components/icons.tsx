@@ -1,5 +1,5 @@
 import type { Element } from 'hast';
-import { createElement, type SVGProps } from 'react';
+import type { SVGProps } from 'react';
 
 /**
  * The site's icons: Lucide's shapes (ISC licence; lucide-react 1.75.0),
@@ -10,7 +10,7 @@ import { createElement, type SVGProps } from 'react';
  */
 type IconNode = readonly (readonly [tag: string, attributes: Record<string, string>])[];
 /** An icon's component, with its shape for markup written outside React (iconElement). */
-export type IconComponent = ((props: SVGProps<SVGSVGElement>) => React.JSX.Element) & { shape: IconNode };
+export type IconComponent = ((props: Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML'>) => React.JSX.Element) & { shape: IconNode };
 
 // Every icon's `<svg>` attributes, in React's names (which hast-util-to-html also finds).
 const svgAttributes = {
@@ -25,13 +25,27 @@ const svgAttributes = {
   focusable: 'false',
 } as const;
 
+// Shapes' attribute values are path data and numbers; escaped all the same, as HTML's serialisation does (WHATWG
+// HTML 13.3). By hand, not with hast-util-to-html: client components draw icons too, and that library would ride along.
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '"': '&quot;' };
+const attributeValue = (value: string) => value.replace(/[&<"]/g, (char) => escapes[char]!);
+
+/**
+ * An icon's shape as markup, written once when the module loads and set as
+ * the `<svg>`'s content. As child elements, every icon on a page was three
+ * to five more elements through each render and the page's payload; under
+ * `next dev` React keeps a stack for each element a server component makes,
+ * and the icons were a third of a docs page's.
+ */
+const shapeMarkup = (shape: IconNode) =>
+  shape
+    .map(([tag, attributes]) => `<${tag}${Object.entries(attributes).map(([name, value]) => ` ${name}="${attributeValue(value)}"`).join('')}></${tag}>`)
+    .join('');
+
 function icon(shape: IconNode): IconComponent {
-  function Icon(props: SVGProps<SVGSVGElement>) {
-    return (
-      <svg {...svgAttributes} {...props}>
-        {shape.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))}
-      </svg>
-    );
+  const markup = { __html: shapeMarkup(shape) };
+  function Icon(props: Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML'>) {
+    return <svg {...svgAttributes} {...props} dangerouslySetInnerHTML={markup} />;
   }
   return Object.assign(Icon, { shape });
 }
