@@ -1,5 +1,6 @@
 import { docsVersion, routeDocs } from '@/lib/docs-source/route-docs';
 import { exportSourceIndex } from './search-export';
+import { keptForLast } from '@/lib/platform/kept-for-last';
 import { documentCache, documentResponder } from '@/lib/endpoints/document-responder';
 import { endpointById } from '@/lib/endpoints/descriptions/shared';
 import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
@@ -10,19 +11,10 @@ import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
  * served whole at /api/search, and the source of the search core's own
  * index (lib/docs/search-export.ts makes both from the docs source).
  */
-let exported: { source: unknown; index: Promise<unknown> } | undefined;
+const exported = keptForLast(exportSourceIndex);
 /** The exported index, built once per docs source: once per process in production, after each edit under `next dev`. */
 export async function exportSearchIndex(): Promise<unknown> {
-  const { source } = await routeDocs();
-  if (exported?.source !== source) {
-    const made = { source, index: exportSourceIndex(source) };
-    exported = made;
-    // A failed export is tried again on the next request.
-    made.index.catch(() => {
-      if (exported === made) exported = undefined;
-    });
-  }
-  return exported.index;
+  return exported((await routeDocs()).source);
 }
 
 /**

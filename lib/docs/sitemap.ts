@@ -6,6 +6,7 @@ import { allProblemCodes } from '@/lib/http/problem-codes';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { discovery, problemTypeRoute, sitemapRoute } from '@/lib/routes';
 import { docsVersion, routeDocs } from '@/lib/docs-source/route-docs';
+import { keptForLast } from '@/lib/platform/kept-for-last';
 
 /**
  * /sitemap.xml and /robots.txt, written here rather than with Next's
@@ -63,16 +64,9 @@ export function robotsTxt(origin = publicOrigin(env())): string {
 
 /** Text made once, and again when `version` answers another value (see DocumentSpec's `version`). */
 const staticText = (contentType: string, body: () => string | Promise<string>, version?: () => Promise<unknown>): RouteHandler => {
-  let cached: string | undefined;
-  let cachedFrom: unknown;
-  return async () => {
-    if (version) {
-      const now = await version();
-      if (now !== cachedFrom) [cached, cachedFrom] = [undefined, now];
-    }
-    cached ??= await body();
-    return new Response(cached, { headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=3600' } });
-  };
+  const text = keptForLast(async (_version: unknown) => body());
+  return async () =>
+    new Response(await text(version ? await version() : undefined), { headers: { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=3600' } });
 };
 
 export const sitemapHandler = endpointHandler(endpointById(docsDescriptions, 'sitemap'), staticText('application/xml; charset=utf-8', async () => sitemapXml(await sitemapEntries()), docsVersion));

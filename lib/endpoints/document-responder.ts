@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ifNoneMatchMatches } from '@/lib/http/conditional';
+import { keptForLast } from '@/lib/platform/kept-for-last';
 import { internalErrorResponse } from '@/lib/http/problem';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
@@ -23,7 +24,7 @@ import type { RouteHandler } from '@/lib/http/route-handler';
 export interface DocumentSpec {
   /** Media type with parameters, e.g. `application/json` or `text/markdown; charset=utf-8`. */
   contentType: string;
-  /** The bytes, built once (a failed build is tried again by the next request). */
+  /** The bytes, built once (lib/platform/kept-for-last.ts: a failed build is tried again by the next request). */
   body: () => string | Promise<string>;
   cacheControl: string;
   /** Extra headers of every answer (a `Vary`, a `Link`), built with the bytes on first use. */
@@ -49,27 +50,13 @@ export const documentCache = {
 export const strongEtag = (bytes: string) => `"${createHash('sha256').update(bytes).digest('base64url')}"`;
 
 export function documentResponder(spec: DocumentSpec): RouteHandler {
-  type Built = { body: string; etag: string; headers?: Record<string, string> };
-  let built: Promise<Built> | undefined;
-  let builtFrom: unknown;
-  const build = async (): Promise<Built> => {
+  const built = keptForLast(async (_version: unknown) => {
     const body = await spec.body();
     return { body, etag: strongEtag(body), headers: typeof spec.headers === 'function' ? spec.headers() : spec.headers };
-  };
+  });
   return async (request) => {
     try {
-      if (spec.version) {
-        const version = await spec.version();
-        if (version !== builtFrom) {
-          builtFrom = version;
-          built = undefined;
-        }
-      }
-      const attempt = (built ??= build());
-      attempt.catch(() => {
-        if (built === attempt) built = undefined;
-      });
-      const document = await attempt;
+      const document = await built(spec.version ? await spec.version() : undefined);
       const headers = new Headers(document.headers);
       headers.set('ETag', document.etag);
       headers.set('Cache-Control', spec.cacheControl);

@@ -5,6 +5,7 @@ import { dialogRows, type DialogPage } from '../docs-search-rows';
 import { endpointById } from '../descriptions/shared';
 import { docsDescriptions } from '../descriptions/docs';
 import { mapResult } from '@/lib/core/result';
+import { keptForLast } from '@/lib/platform/kept-for-last';
 import { implement, type JsonReply } from '../endpoint-handler';
 
 /**
@@ -16,26 +17,21 @@ import { implement, type JsonReply } from '../endpoint-handler';
  */
 const dialogResultLimit = 10;
 
-let pages: Map<string, DialogPage> | undefined;
-let pagesOf: RouteDocs['source'] | undefined;
 /** Every docs page's title and the folders above it (the root's own name left out), made again for a new source (an edit under `next dev`). */
-function pageOf({ source }: RouteDocs, url: string): DialogPage | undefined {
-  if (!pages || pagesOf !== source) {
-    pagesOf = source;
-    const tree = source.getPageTree();
-    pages = new Map(
-      source.getPages().map((page) => {
-        const path = findPath(tree.children, (node) => node.type === 'page' && node.url === page.url) ?? [];
-        const breadcrumbs = path
-          .slice(0, -1)
-          .map((node) => node.name)
-          .filter((name): name is string => typeof name === 'string' && name.length > 0);
-        return [page.url, { title: page.data.title, breadcrumbs }];
-      }),
-    );
-  }
-  return pages.get(url);
-}
+const pagesOf = keptForLast((source: RouteDocs['source']): Map<string, DialogPage> => {
+  const tree = source.getPageTree();
+  return new Map(
+    source.getPages().map((page) => {
+      const path = findPath(tree.children, (node) => node.type === 'page' && node.url === page.url) ?? [];
+      const breadcrumbs = path
+        .slice(0, -1)
+        .map((node) => node.name)
+        .filter((name): name is string => typeof name === 'string' && name.length > 0);
+      return [page.url, { title: page.data.title, breadcrumbs }];
+    }),
+  );
+});
+const pageOf = ({ source }: RouteDocs, url: string): DialogPage | undefined => pagesOf(source).get(url);
 
 /** Answers change only with a deployment (the index is built from the docs). */
 const cacheControl = 'public, max-age=300';
