@@ -1,7 +1,7 @@
 import { createMDX } from 'fumadocs-mdx/next';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 import { availableParallelism } from 'node:os';
-import { contentHash } from './lib/docs-build/content-hash.mjs';
+import { contentHash } from './lib/platform/content-hash.mjs';
 import { declaredHeaders } from './lib/http/security-headers.mjs';
 
 

@@ -47,7 +47,7 @@ const [
   import('../lib/core/search-data.ts'),
   import('../lib/core/search-data-binary.ts'),
   import('../lib/docs/search-prebuilt.ts'),
-  import('../lib/docs-build/content-hash.mjs'),
+  import('../lib/platform/content-hash.mjs'),
   import('../lib/platform/ascii-json.ts'),
 ]);
 

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash } from '@/lib/docs-build/content-hash.mjs';
+import { contentHash } from '@/lib/platform/content-hash.mjs';
 import type { UndatedDocsData } from './docs-data';
 
 /**
@@ -78,7 +78,7 @@ function ask(compiler: Compiler, hash: string): Promise<UndatedDocsData> {
 
 /**
  * The docs data of the content as it is now: compiled again only when a file
- * under content/docs changed (its fingerprint, lib/docs-build/content-hash.mjs)
+ * under content/docs changed (its fingerprint, lib/platform/content-hash.mjs)
  * or Fumadocs MDX rewrote .source/server.ts (a page added or removed).
  */
 export function devDocsData(root: string): Promise<UndatedDocsData> {

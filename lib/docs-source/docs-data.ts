@@ -26,7 +26,7 @@ interface FileInfo {
 
 export interface DocsDataFile {
   /**
-   * The fingerprint of content/docs (lib/docs/content-hash.mjs) it was made
+   * The fingerprint of content/docs (lib/platform/content-hash.mjs) it was made
    * from. The dates are not in it: they come from git's history, not the
    * files, and a new commit that changes no file changes nothing the hash
    * keys (the search index).

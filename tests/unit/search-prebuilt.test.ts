@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '@/lib/docs-build/content-hash.mjs';
+import { contentHash } from '@/lib/platform/content-hash.mjs';
 import type { SearchData } from '@/lib/core/search-data';
 import { encodeSearchData, openSearchData, searchDataFormat } from '@/lib/core/search-data-binary';
 import { prebuiltSearchFile, prebuiltSearchMeta, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
