@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash } from '@/lib/platform/content-hash.mjs';
+import { keptForLast } from '@/lib/platform/kept-for-last';
 import type { UndatedDocsData } from './docs-data';
 
 /**
@@ -28,7 +29,8 @@ interface Compiler {
   child: ChildProcess;
   next: number;
   waiting: Map<number, { resolve(data: UndatedDocsData): void; reject(error: Error): void }>;
-  last?: { key: string; data: Promise<UndatedDocsData> };
+  /** The data of the content's last key (`${hash} ${mtime}`); a failed compile (a syntax error being typed) is tried again. */
+  compiled: (key: string) => Promise<UndatedDocsData>;
 }
 
 // One per process, on globalThis: a route module re-evaluated after a code edit keeps the child and what it compiled.
@@ -48,7 +50,7 @@ function start(root: string): Compiler {
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const compiler: Compiler = { child, next: 0, waiting: new Map() };
+  const compiler: Compiler = { child, next: 0, waiting: new Map(), compiled: keptForLast((key: string) => ask(compiler, key.split(' ')[0]!)) };
   child.on('message', (answer: Answer) => {
     const waiter = compiler.waiting.get(answer.id);
     compiler.waiting.delete(answer.id);
@@ -86,14 +88,5 @@ export function devDocsData(root: string): Promise<UndatedDocsData> {
   const compiler = (holder[slot] ??= start(root));
   const hash = contentHash(path.join(root, 'content', 'docs'));
   const listed = statSync(path.join(root, '.source', 'server.ts'), { throwIfNoEntry: false });
-  const key = `${hash} ${listed?.mtimeMs ?? '-'}`;
-  if (compiler.last?.key !== key) {
-    const last = { key, data: ask(compiler, hash) };
-    compiler.last = last;
-    // A failed compile (a syntax error being typed) is tried again on the next request.
-    last.data.catch(() => {
-      if (compiler.last === last) compiler.last = undefined;
-    });
-  }
-  return compiler.last.data;
+  return compiler.compiled(`${hash} ${listed?.mtimeMs ?? '-'}`);
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LLMsWithPages } from 'fumadocs-core/source';
 import { docsDatesOf, docsLlmsOf, docsSourceOf, fileDates, pageFinder, readDocsData, type DocsDates, type UndatedDocsData } from './docs-data';
 import type { ContentDates } from './last-modified';
+import { keptForLast } from '@/lib/platform/kept-for-last';
 
 type DocsSource = ReturnType<typeof docsSourceOf>;
 type DocsPage = NonNullable<ReturnType<DocsSource['getPage']>>;
@@ -43,7 +44,13 @@ async function devDatesNow(): Promise<(files: readonly string[]) => Promise<Cont
 }
 
 /** Under `next dev`: the docs of the last data compiled, made again when the data is new. */
-let developed: { data: UndatedDocsData; docs: RouteDocs } | undefined;
+const developedDocs = keptForLast((data: UndatedDocsData): RouteDocs => {
+  const source = docsSourceOf(data);
+  const files = [...data.pages, ...data.metas].map((entry) => entry.info.path);
+  // Asked once per request however many pages it renders (/llms-full.txt).
+  const dates = () => devDatesNow().then((datesNow) => datesNow(files)).then(({ dates: found }) => docsDatesOf(found));
+  return { source, llms: docsLlmsOf(source, dates), findPage: pageFinder(source.getPages()), dates };
+});
 
 /**
  * The docs for every server bundle but the docs page's: the text views,
@@ -58,16 +65,8 @@ let developed: { data: UndatedDocsData; docs: RouteDocs } | undefined;
  */
 export function routeDocs(): Promise<RouteDocs> {
   if (process.env.NODE_ENV === 'development') {
-    return Promise.all([import('./dev-docs'), devDatesNow()]).then(async ([{ devDocsData }, datesNow]) => {
-      const data = await devDocsData(process.cwd());
-      if (developed?.data !== data) {
-        const source = docsSourceOf(data);
-        const files = [...data.pages, ...data.metas].map((entry) => entry.info.path);
-        // Asked once per request however many pages it renders (/llms-full.txt).
-        const dates = () => datesNow(files).then(({ dates: found }) => docsDatesOf(found));
-        developed = { data, docs: { source, llms: docsLlmsOf(source, dates), findPage: pageFinder(source.getPages()), dates } };
-      }
-      const { docs } = developed;
+    return import('./dev-docs').then(async ({ devDocsData }) => {
+      const docs = developedDocs(await devDocsData(process.cwd()));
       let asked: Promise<DocsDates> | undefined;
       return { ...docs, dates: () => (asked ??= docs.dates()) };
     });
