@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash } from '@/lib/platform/content-hash.mjs';
+import { contentHash, contentStamp } from '@/lib/platform/content-hash.mjs';
 import { keptForLast } from '@/lib/platform/kept-for-last';
 import type { UndatedDocsData } from './docs-data';
 
@@ -31,6 +31,8 @@ interface Compiler {
   waiting: Map<number, { resolve(data: UndatedDocsData): void; reject(error: Error): void }>;
   /** The data of the content's last key (`${hash} ${mtime}`); a failed compile (a syntax error being typed) is tried again. */
   compiled: (key: string) => Promise<UndatedDocsData>;
+  /** The fingerprint of content/docs, hashed again only when a file's size or time changed (its stamp). */
+  hashed: (stamp: string) => string;
 }
 
 // One per process, on globalThis: a route module re-evaluated after a code edit keeps the child and what it compiled.
@@ -50,7 +52,14 @@ function start(root: string): Compiler {
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const compiler: Compiler = { child, next: 0, waiting: new Map(), compiled: keptForLast((key: string) => ask(compiler, key.split(' ')[0]!)) };
+  const content = path.join(root, 'content', 'docs');
+  const compiler: Compiler = {
+    child,
+    next: 0,
+    waiting: new Map(),
+    compiled: keptForLast((key: string) => ask(compiler, key.split(' ')[0]!)),
+    hashed: keptForLast(() => contentHash(content)),
+  };
   child.on('message', (answer: Answer) => {
     const waiter = compiler.waiting.get(answer.id);
     compiler.waiting.delete(answer.id);
@@ -80,13 +89,15 @@ function ask(compiler: Compiler, hash: string): Promise<UndatedDocsData> {
 
 /**
  * The docs data of the content as it is now: compiled again only when a file
- * under content/docs changed (its fingerprint, lib/platform/content-hash.mjs)
+ * under content/docs changed (its fingerprint, lib/platform/content-hash.mjs,
+ * taken again only when the file system's stamp of the folder changed)
  * or Fumadocs MDX rewrote .source/server.ts (a page added or removed).
  */
 export function devDocsData(root: string): Promise<UndatedDocsData> {
   const holder = globalThis as CompilerHolder;
   const compiler = (holder[slot] ??= start(root));
-  const hash = contentHash(path.join(root, 'content', 'docs'));
+  // Every docs-data request asks; reading every file each time would cost tens of ms at thousands of pages.
+  const hash = compiler.hashed(contentStamp(path.join(root, 'content', 'docs')));
   const listed = statSync(path.join(root, '.source', 'server.ts'), { throwIfNoEntry: false });
   return compiler.compiled(`${hash} ${listed?.mtimeMs ?? '-'}`);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -15,13 +15,41 @@ import path from 'node:path';
  */
 export function contentHash(dir) {
   const hash = createHash('sha256');
+  eachFile(dir, (file, name) => hash.update(`${name}\0`).update(readFileSync(file)).update('\0'));
+  return hash.digest('base64url');
+}
+
+/**
+ * What the file system says of every file under `dir` (its path, size and
+ * modification time), without reading one: it changes whenever an editor
+ * saves a file, so `next dev` hashes the content again (contentHash) only
+ * then, not on every request (lib/docs-source/dev-docs.ts).
+ *
+ * @param {string} dir
+ * @returns {string}
+ */
+export function contentStamp(dir) {
+  const parts = /** @type {string[]} */ ([]);
+  eachFile(dir, (file, name) => {
+    const stat = statSync(file, { bigint: true });
+    parts.push(`${name}\0${stat.size}\0${stat.mtimeNs}`);
+  });
+  return parts.join('\n');
+}
+
+/**
+ * Every file under `dir`, in path order, with its path relative to `dir` (`/`-separated).
+ *
+ * @param {string} dir
+ * @param {(file: string, name: string) => void} visit
+ */
+function eachFile(dir, visit) {
   const walk = (/** @type {string} */ folder) => {
     for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const file = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(file);
-      else if (entry.isFile()) hash.update(`${path.relative(dir, file).split(path.sep).join('/')}\0`).update(readFileSync(file)).update('\0');
+      else if (entry.isFile()) visit(file, path.relative(dir, file).split(path.sep).join('/'));
     }
   };
   walk(dir);
-  return hash.digest('base64url');
 }

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '@/lib/platform/content-hash.mjs';
+import { contentHash, contentStamp } from '@/lib/platform/content-hash.mjs';
 import type { SearchData } from '@/lib/core/search-data';
 import { encodeSearchData, openSearchData, searchDataFormat } from '@/lib/core/search-data-binary';
 import { prebuiltSearchFile, prebuiltSearchMeta, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
@@ -69,5 +69,37 @@ describe('contentHash', () => {
     expect(edited).not.toBe(first);
     writeFileSync(path.join(dir, 'rooms', 'y.mdx'), '');
     expect(contentHash(dir)).not.toBe(edited);
+  });
+});
+
+describe('contentStamp', () => {
+  it('changes with a file’s time, its size, a rename, an added and a removed file; not with nothing', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'content-'));
+    mkdirSync(path.join(dir, 'rooms'));
+    writeFileSync(path.join(dir, 'index.mdx'), 'a');
+    writeFileSync(path.join(dir, 'rooms', 'x.mdx'), 'b');
+    const file = path.join(dir, 'rooms', 'x.mdx');
+    // Times set, not waited for: the stamp must not depend on the clock's resolution.
+    utimesSync(file, 1_000, 1_000);
+    const first = contentStamp(dir);
+    expect(contentStamp(dir)).toBe(first);
+    // Same size, another time (an editor's save).
+    writeFileSync(file, 'c');
+    utimesSync(file, 2_000, 2_000);
+    const saved = contentStamp(dir);
+    expect(saved).not.toBe(first);
+    // Same time, another size.
+    writeFileSync(file, 'cc');
+    utimesSync(file, 2_000, 2_000);
+    const grown = contentStamp(dir);
+    expect(grown).not.toBe(saved);
+    renameSync(file, path.join(dir, 'rooms', 'y.mdx'));
+    const renamed = contentStamp(dir);
+    expect(renamed).not.toBe(grown);
+    writeFileSync(path.join(dir, 'rooms', 'z.mdx'), '');
+    const added = contentStamp(dir);
+    expect(added).not.toBe(renamed);
+    rmSync(path.join(dir, 'rooms', 'z.mdx'));
+    expect(contentStamp(dir)).toBe(renamed);
   });
 });
