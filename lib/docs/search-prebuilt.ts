@@ -29,12 +29,19 @@ export const prebuiltSearchMeta = (contentHash: string) => ({ contentHash });
  * A file's bytes in one read where the system allows (readFile reads in
  * 512 KiB pieces, each a trip through libuv's thread pool: at 100× the docs
  * the file is tens of megabytes).
+ *
+ * Read into shared memory, which V8 does not count towards its next
+ * collection (backing-store.h, PerIsolateAccountingLength), where it counts
+ * every other buffer: the index lives as long as the process and holds no
+ * object, so at 100× its 26 MB only brought V8's first full collection
+ * forward, into the first search (`npm run bench`, case (g)). Nothing shares
+ * it with another thread.
  */
 async function readWhole(file: string): Promise<Uint8Array> {
   const handle = await open(file);
   try {
     const { size } = await handle.stat();
-    const bytes = Buffer.allocUnsafeSlow(size);
+    const bytes = new Uint8Array(new SharedArrayBuffer(size));
     let at = 0;
     while (at < size) {
       const { bytesRead } = await handle.read(bytes, at, size - at, at);
