@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hash, timingSafeEqual } from 'node:crypto';
 import { CoreError } from './core-error';
 import { err, ok, type Result } from './result';
 
@@ -44,7 +44,7 @@ type CursorPayload =
  * A search cursor carries a digest of its query, not the query: it binds
  * the cursor just as well and keeps it short whatever the length of `q`.
  */
-const queryDigest = (q: string) => createHash('sha256').update(q, 'utf8').digest('base64url').slice(0, 22);
+const queryDigest = (q: string) => hash('sha256', q, 'base64url').slice(0, 22);
 
 function payloadOf(scope: CursorScope, position: PagePosition): CursorPayload {
   const sandbox = scope.sandbox ? { sandbox: true as const } : {};
@@ -82,7 +82,9 @@ export const malformedCursor = () =>
 
 export function createCursorCodec(secret: string): CursorCodec {
   if (secret.length === 0) throw new RangeError('the cursor secret must not be empty');
-  const sign = (encodedPayload: string) => createHmac('sha256', secret).update(encodedPayload).digest();
+  // The key made once: a string key is converted again by every HMAC made with it.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const sign = (encodedPayload: string) => createHmac('sha256', key).update(encodedPayload).digest();
 
   return {
     encode(scope, position) {

@@ -260,12 +260,12 @@ export function rankSections(index: LoadedIndex, queryTokens: readonly string[],
     }
     size = k > 0 && total > 0 ? keepBest(scratch, generation, { sums: scratch.sums }, total, Math.min(k, total), shares) : 0;
   }
-  // Only the kept ones are sorted, best first.
-  const best = Array.from(scratch.heap.subarray(0, size)).sort((a, b) => b - a);
+  // Only the kept ones are sorted, best first (keys are distinct: each holds its section).
+  const best = scratch.heap.slice(0, size).sort().reverse();
   const count = scratch.stamp.length;
   return {
     total,
-    top: best.map((key) => {
+    top: Array.from(best, (key) => {
       const place = key % count;
       return { section: count - 1 - place, score: (key - place) / count };
     }),

@@ -77,6 +77,9 @@ export function plainWords(text: string): string[] {
  * and every segment and camelCase hump, stemmed.
  */
 export function tokenize(text: string, options: { runs?: boolean } = {}): string[] {
+  // A plain lowercase word, most of what a query holds, is its own one part: the same token the general path
+  // below makes, without its four expressions.
+  if (plainWord.test(text)) return [stem(text)];
   const tokens = new Set<string>();
   for (const match of identifiers(text)) {
     const lower = match.toLowerCase();
@@ -91,6 +94,8 @@ export function tokenize(text: string, options: { runs?: boolean } = {}): string
   }
   return [...tokens];
 }
+
+const plainWord = /^[a-z]+$/;
 
 /** Words of a question or a query that name no topic. */
 export const stopWords = new Set(
@@ -157,6 +162,9 @@ export const phrases: Readonly<Record<string, string>> = {
   'app store': 'appstore app store',
 };
 
+/** Each phrase and what it says, as they stand between spaces in a query read by `queryWords`. */
+const phraseSpellings = Object.entries(phrases).map(([phrase, meaning]) => [` ${phrase} `, ` ${meaning} `] as const);
+
 /**
  * How a query is read into words: lowercased, punctuation of a sentence
  * dropped, `phrases` replaced by what they say, then its identifiers, less
@@ -165,15 +173,21 @@ export const phrases: Readonly<Record<string, string>> = {
  */
 export function queryWords(q: string): { text: string; words: string[] } {
   let text = ` ${q.toLowerCase().replace(/[?!,;:()"]+/g, ' ')} `.replace(/\s+/g, ' ');
-  for (const [phrase, meaning] of Object.entries(phrases)) text = text.replaceAll(` ${phrase} `, ` ${meaning} `);
+  for (const [phrase, meaning] of phraseSpellings) if (text.includes(phrase)) text = text.replaceAll(phrase, meaning);
   const raw = identifiers(text);
   const content = raw.filter((word) => !stopWords.has(word));
   return { text, words: [...new Set(content.length > 0 ? content : raw)] };
 }
 
 /** Tokens of words, without filler words (`right-of` brings `right`, not `of`). */
-export const contentTokens = (words: readonly string[]) =>
-  words.flatMap((word) => tokenize(word, { runs: true })).filter((token) => !stopWords.has(token));
+export function contentTokens(words: readonly string[]): string[] {
+  const tokens: string[] = [];
+  for (const word of words) {
+    for (const token of tokenize(word, withRuns)) if (!stopWords.has(token)) tokens.push(token);
+  }
+  return tokens;
+}
+const withRuns = { runs: true };
 
 /** Edit distance at most one (substitution, insertion or deletion), the typo tolerance. */
 export function withinOneEdit(a: string, b: string): boolean {

@@ -77,7 +77,7 @@ function score(ranks) {
 
 /**
  * --dump <file>: every query of the sets (and the broad ones of the load
- * bench) with its ranking (total, URLs and scores of the first 20) per
+ * bench) with its answer (total; score, URL, breadcrumbs and excerpt of the first 20) per
  * factor, as JSON: run before and after a change to the ranking and compare
  * the files byte for byte (answers must stay identical).
  */
@@ -104,7 +104,9 @@ async function dump(factors, file) {
     const answers = {};
     for (const q of queries) {
       const answer = await search.search({ q, limit: 20 });
-      answers[q] = answer.ok ? { total: answer.value.total, hits: answer.value.results.map((hit) => `${hit.score} ${hit.url}`) } : { error: answer.error.code };
+      answers[q] = answer.ok
+        ? { total: answer.value.total, hits: answer.value.results.map((hit) => `${hit.score} ${hit.url} ${hit.breadcrumbs.join(' › ')} ${hit.excerpt}`) }
+        : { error: answer.error.code };
     }
     out[`${factor}x`] = answers;
   }

@@ -297,6 +297,16 @@ describe('docs search: excerpts', () => {
     expect(excerpt.endsWith('…')).toBe(true);
   });
 
+  it('starts at the first place any word stands, each word read as written (a dot or a star is no pattern)', () => {
+    const filler = 'lorem ipsum '.repeat(40);
+    const text = `${filler}layerXwallpaper glow${filler}the layer.wallpaper option${filler}cache${filler}`;
+    const excerpt = excerptAround(text, ['cache', 'layer.wallpaper', 'latency']);
+    expect(excerpt).toContain('layer.wallpaper option');
+    expect(excerpt).not.toContain('layerXwallpaper');
+    expect(excerptAround(text, ['glow*'])).toBe(excerptAround(text, ['absent']));
+    expect(excerptAround(text, ['absent']).startsWith('lorem')).toBe(true);
+  });
+
   it('returns short text whole', () => {
     expect(excerptAround('  short   text ', ['x'])).toBe('short text');
   });

@@ -111,15 +111,26 @@ describe('the search index as bytes', () => {
   });
 
   it('finds each of many tokens sharing prefixes, across the blocks its token list is written in, and none between them', () => {
-    // Dotted names and their runs, as the name field holds them, with characters of two, three and four UTF-8 bytes.
+    // Dotted names and their runs, as the name field holds them, with characters of two, three and four UTF-8 bytes
+    // beside ASCII ones that share their prefixes (an ASCII token is looked up by its bytes, any other by its text).
     const tokens = sortedTokens(
-      Array.from({ length: 700 }, (_, i) => [`layer.room${i % 37}.glow${i}`, `room${i % 37}.é${i}`, `${'中'.repeat(1 + (i % 3))}${i}`, `😀${i}`]).flat(),
-    );
+      Array.from({ length: 700 }, (_, i) => [
+        `layer.room${i % 37}.glow${i}`,
+        `room${i % 37}.é${i}`,
+        `room${i % 37}.e${i}`,
+        `room${i % 37}.f`,
+        `${'中'.repeat(1 + (i % 3))}${i}`,
+        `😀${i}`,
+      ]).flat(),
+    ).filter((token, i, all) => token !== all[i - 1]);
     const data = sample();
     data.fields.name.postings = { tokens, lists: tokens.map((_, i) => [i % 6]) };
     const view = openSearchData(encodeSearchData(data));
     tokens.forEach((token, i) => expect(Array.from(view.fields.name.postings.get(token) ?? []), token).toEqual([i % 6]));
-    for (const absent of ['layer.room1', 'layer.room1.glow', 'layer.room36.glow699x', 'room0.é', '中', '😀', '😀7000', '\u0000', '\uffff']) {
+    for (const absent of [
+      'layer.room1', 'layer.room1.glow', 'layer.room36.glow699x', 'room0.é', 'room0.e', 'room0.e0x', 'room0.ez', 'room0.f0', 'room0.g', 'room99.e0',
+      '中', '😀', '😀7000', '\u0000', '\u007f', '\uffff',
+    ]) {
       expect(view.fields.name.postings.get(absent), absent).toBeUndefined();
     }
   });
