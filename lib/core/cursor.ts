@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, hash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { CoreError } from './core-error';
 import { err, ok, type Result } from './result';
 
@@ -44,7 +44,7 @@ type CursorPayload =
  * A search cursor carries a digest of its query, not the query: it binds
  * the cursor just as well and keeps it short whatever the length of `q`.
  */
-const queryDigest = (q: string) => hash('sha256', q, 'base64url').slice(0, 22);
+const queryDigest = (q: string) => createHash('sha256').update(q, 'utf8').digest('base64url').slice(0, 22);
 
 function payloadOf(scope: CursorScope, position: PagePosition): CursorPayload {
   const sandbox = scope.sandbox ? { sandbox: true as const } : {};
