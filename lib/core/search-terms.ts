@@ -71,6 +71,9 @@ export function plainWords(text: string): string[] {
   return identifiers(text).flatMap(identifierParts);
 }
 
+/** A plain lowercase word: its tokens are its stem alone (see `tokenize`). */
+const plainWord = /^[a-z]+$/;
+
 /**
  * Tokens of a text: each identifier whole (lowercased), its dot-separated
  * runs (`glow.spread` of `layer.wallpaper.glow.spread`) when `runs` is set,
@@ -94,8 +97,6 @@ export function tokenize(text: string, options: { runs?: boolean } = {}): string
   }
   return [...tokens];
 }
-
-const plainWord = /^[a-z]+$/;
 
 /** Words of a question or a query that name no topic. */
 export const stopWords = new Set(
@@ -179,6 +180,8 @@ export function queryWords(q: string): { text: string; words: string[] } {
   return { text, words: [...new Set(content.length > 0 ? content : raw)] };
 }
 
+const withRuns = { runs: true };
+
 /** Tokens of words, without filler words (`right-of` brings `right`, not `of`). */
 export function contentTokens(words: readonly string[]): string[] {
   const tokens: string[] = [];
@@ -187,7 +190,6 @@ export function contentTokens(words: readonly string[]): string[] {
   }
   return tokens;
 }
-const withRuns = { runs: true };
 
 /** Edit distance at most one (substitution, insertion or deletion), the typo tolerance. */
 export function withinOneEdit(a: string, b: string): boolean {
