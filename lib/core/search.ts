@@ -46,11 +46,11 @@ export interface DocsSearch {
 /** The search a runtime holds: it can also load its index ahead of the first search. */
 export interface PreloadableDocsSearch extends DocsSearch {
   /**
-   * Starts loading the index now, so the first search does not wait for it
-   * (a server calls it at start). A failure is logged and retried by the
-   * next search.
+   * Loads the index now, so the first search does not wait for it (a
+   * server calls it at start); settles once it is loaded or has failed. A
+   * failure is logged and retried by the next search.
    */
-  preload(): void;
+  preload(): Promise<void>;
 }
 
 export interface DocsSearchOptions {
@@ -308,8 +308,11 @@ export function createDocsSearch(options: DocsSearchOptions): PreloadableDocsSea
   }
 
   return {
-    preload() {
-      loadedIndex().catch(() => undefined);
+    async preload() {
+      await loadedIndex().then(
+        () => undefined,
+        () => undefined,
+      );
     },
     async search(input) {
       const checked = checkQuery(input.q);

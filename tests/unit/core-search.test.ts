@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { createCursorCodec } from '@/lib/core/cursor';
@@ -419,7 +419,7 @@ describe('docs search: failures', () => {
     expect(calls).toBe(1);
   });
 
-  it('preload loads the index ahead of the first search, once; a failed preload is retried by the search', async () => {
+  it('preload loads the index ahead of the first search, once, and settles when it has (a failed preload too); a failed preload is retried by the search', async () => {
     let calls = 0;
     const search = createDocsSearch({
       loadIndex: async () => {
@@ -429,12 +429,12 @@ describe('docs search: failures', () => {
       },
       cursors,
     });
-    search.preload();
-    await vi.waitFor(() => expect(calls).toBe(1));
+    await expect(search.preload()).resolves.toBeUndefined();
+    expect(calls).toBe(1);
     const first = await search.search({ q: 'glow' });
     expect(first.ok).toBe(true);
     expect(calls).toBe(2);
-    search.preload();
+    await search.preload();
     await search.search({ q: 'install' });
     expect(calls).toBe(2);
   });
