@@ -344,6 +344,12 @@ function compareAscii(bytes: Uint8Array, start: number, length: number, value: s
   return length - value.length;
 }
 
+/** How the token at `bytes[start, start + length)` sorts against any `value`: decoded, compared as strings. */
+function compareDecoded(bytes: Uint8Array, start: number, length: number, value: string): number {
+  const token = decoder.decode(bytes.subarray(start, start + length));
+  return token === value ? 0 : token < value ? -1 : 1;
+}
+
 /** The token list, front-coded (see `sortedStrings`): a token is found by a binary search over the blocks' first tokens, then a walk through one block. */
 export class SortedStringColumn {
   private readonly blocks: ArrayLike<number>;
@@ -365,9 +371,10 @@ export class SortedStringColumn {
   }
 
   private search(value: string): number {
-    if (!asciiOnly.test(value)) return this.searchDecoding(value);
     const { blocks, bytes } = this;
+    const order = asciiOnly.test(value) ? compareAscii : compareDecoded;
     const cursor = { at: 0 };
+    // The last block whose first token is at most `value`.
     let block = -1;
     let low = 0;
     let high = blocks.length - 1;
@@ -375,9 +382,9 @@ export class SortedStringColumn {
       const middle = (low + high) >>> 1;
       cursor.at = blocks[middle]!;
       const length = readVarint(bytes, cursor);
-      const order = compareAscii(bytes, cursor.at, length, value);
-      if (order === 0) return middle * tokenBlock;
-      if (order < 0) (block = middle), (low = middle + 1);
+      const sign = order(bytes, cursor.at, length, value);
+      if (sign === 0) return middle * tokenBlock;
+      if (sign < 0) (block = middle), (low = middle + 1);
       else high = middle - 1;
     }
     if (block < 0) return -1;
@@ -388,43 +395,9 @@ export class SortedStringColumn {
       const shared = readVarint(bytes, cursor);
       const rest = readVarint(bytes, cursor);
       this.fill(shared, rest, cursor);
-      const order = compareAscii(this.scratch, 0, shared + rest, value);
-      if (order === 0) return index;
-      if (order > 0) return -1;
-    }
-    return -1;
-  }
-
-  /** `search` for a value that is not all ASCII: each token it passes is decoded and compared as a string. */
-  private searchDecoding(value: string): number {
-    const { blocks, bytes } = this;
-    const cursor = { at: 0 };
-    // The last block whose first token is at most `value`.
-    let block = -1;
-    let low = 0;
-    let high = blocks.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      cursor.at = blocks[middle]!;
-      const length = readVarint(bytes, cursor);
-      const first = decoder.decode(bytes.subarray(cursor.at, cursor.at + length));
-      if (first === value) return middle * tokenBlock;
-      if (first < value) (block = middle), (low = middle + 1);
-      else high = middle - 1;
-    }
-    if (block < 0) return -1;
-    cursor.at = blocks[block]!;
-    const end = block + 1 < blocks.length ? blocks[block + 1]! : bytes.length;
-    let length = readVarint(bytes, cursor);
-    this.fill(0, length, cursor);
-    for (let index = block * tokenBlock + 1; cursor.at < end; index += 1) {
-      const shared = readVarint(bytes, cursor);
-      const rest = readVarint(bytes, cursor);
-      length = shared + rest;
-      this.fill(shared, rest, cursor);
-      const candidate = decoder.decode(this.scratch.subarray(0, length));
-      if (candidate === value) return index;
-      if (candidate > value) return -1;
+      const sign = order(this.scratch, 0, shared + rest, value);
+      if (sign === 0) return index;
+      if (sign > 0) return -1;
     }
     return -1;
   }
