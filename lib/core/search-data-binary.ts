@@ -409,7 +409,7 @@ export class SortedStringColumn {
       grown.set(this.scratch.subarray(0, from));
       this.scratch = grown;
     }
-    // Byte by byte: a token's few bytes copy faster so than through a view made for them.
+    // Byte by byte: a token's few bytes copy faster one at a time than through a view made for them.
     const { bytes, scratch } = this;
     for (let i = 0; i < count; i += 1) scratch[from + i] = bytes[cursor.at + i]!;
     cursor.at += count;
