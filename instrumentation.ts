@@ -49,9 +49,14 @@ export async function register() {
     void staticAssets?.warm();
     // Load the search index before the server answers, rather than on its first search: a search sent
     // as soon as it answers would otherwise wait for the read (at 100× the docs, about 20 ms of the core
-    // the first requests need; under a millisecond at 1×). In development the index comes from the
+    // the first requests need; under a millisecond at 1×). Not when the build wrote none and it is made
+    // from the pages (seconds): the server answers meanwhile. In development the index comes from the
     // server's own /api/search, which it cannot answer yet.
-    if (production) await runtime.search.preload();
+    if (production) {
+      const loading = runtime.search.preload();
+      const { prebuiltSearchPresent } = await import('./lib/docs/search-prebuilt');
+      if (prebuiltSearchPresent(process.cwd())) await loading;
+    }
     // Prerendered pages carry the build's origin, the documents this server's
     // (lib/build-origin.ts): say so at start when the two differ.
     if (production) {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { searchDataFormat, searchDataMeta } from '../core/search-data-binary';
@@ -21,6 +22,13 @@ import { searchDataFormat, searchDataMeta } from '../core/search-data-binary';
  * of the docs source is dynamic).
  */
 export const prebuiltSearchFile = path.join('.search', 'search-data.bin');
+
+/**
+ * Whether the build wrote the index, so that a server can wait for it
+ * before it answers (a read of one file). Without it the index is made
+ * from the pages, which takes seconds: a server answers meanwhile.
+ */
+export const prebuiltSearchPresent = (root: string) => existsSync(path.join(root, prebuiltSearchFile));
 
 /** The fingerprint of the content the file was made from, in the index's `meta`. */
 export const prebuiltSearchMeta = (contentHash: string) => ({ contentHash });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contentHash, contentStamp } from '@/lib/platform/content-hash.mjs';
 import type { SearchData } from '@/lib/core/search-data';
 import { encodeSearchData, openSearchData, searchDataFormat } from '@/lib/core/search-data-binary';
-import { prebuiltSearchFile, prebuiltSearchMeta, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
+import { prebuiltSearchFile, prebuiltSearchMeta, prebuiltSearchPresent, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
 
 /**
  * lib/docs/search-prebuilt.ts: the index made before the build is used only
@@ -55,6 +55,20 @@ describe('readPrebuiltSearch', () => {
     const older = JSON.stringify({ contentHash: 'abc', data: { format: 'layer-site-search/2' } });
     expect(await readPrebuiltSearch(project(older), 'abc')).toEqual({ found: false, why: `${prebuiltSearchFile} is not in this search core's format (${searchDataFormat})` });
     expect(await readPrebuiltSearch(project(''), 'abc')).toMatchObject({ found: false, why: expect.stringContaining(searchDataFormat) });
+  });
+});
+
+describe('prebuiltSearchPresent', () => {
+  it('says whether the build wrote the index, which a starting server then waits for', () => {
+    const withIndex = project(encodeSearchData(data, prebuiltSearchMeta('abc')));
+    const without = project();
+    try {
+      expect(prebuiltSearchPresent(withIndex)).toBe(true);
+      expect(prebuiltSearchPresent(without)).toBe(false);
+    } finally {
+      rmSync(withIndex, { recursive: true, force: true });
+      rmSync(without, { recursive: true, force: true });
+    }
   });
 });
 
