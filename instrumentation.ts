@@ -6,17 +6,18 @@ export async function register() {
     // Build the runtime first, so a bad configuration (including a malformed
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
     // message, and the store logs its warnings (memory store on Vercel) once.
-    // The search reads the index made before the build (lib/docs/search-prebuilt.ts).
     const { createRuntime, installRuntime } = await import('./lib/runtime');
+    // Outside `next dev`, the index made before the build (lib/docs/search-prebuilt.ts), its read begun now.
+    const prebuiltIndex = process.env.NODE_ENV === 'development' ? undefined : (await import('./lib/docs/search-prebuilt')).productionSearchIndex();
     const runtime = createRuntime({
       // Under `next dev` pages change while the server runs: the search reads
       // the index /api/search compiles from them, revalidated before each search.
-      ...(process.env.NODE_ENV === 'development'
+      ...(prebuiltIndex === undefined
         ? await import('./lib/docs/search-dev').then(({ devSearchIndex, devServerOrigin }) => {
             const index = devSearchIndex(devServerOrigin(Number(process.env.PORT) || undefined));
             return { loadSearchIndex: index.load, searchContentVersion: index.version };
           })
-        : { loadSearchIndex: (await import('./lib/docs/search-prebuilt')).productionSearchIndex }),
+        : { loadSearchIndex: prebuiltIndex.load }),
       // The pages whole, for the MCP resources: the docs as the routes read them (the twins' source).
       docsReader: (await import('./lib/docs-source/docs-reader')).siteDocsReader,
     });
@@ -49,13 +50,13 @@ export async function register() {
     void staticAssets?.warm();
     // Load the search index before the server answers, rather than on its first search: a search sent
     // as soon as it answers would otherwise wait for the read (at 100× the docs, about 20 ms of the core
-    // the first requests need; under a millisecond at 1×). Not when the build wrote none and it is made
-    // from the pages (seconds): the server answers meanwhile. In development the index comes from the
-    // server's own /api/search, which it cannot answer yet.
-    if (production) {
+    // the first requests need; under a millisecond at 1×). Not when the build's file is missing or was
+    // made from other content, and the index is made from the pages (seconds): the server answers
+    // meanwhile. In development the index comes from the server's own /api/search, which it cannot
+    // answer yet.
+    if (production && prebuiltIndex) {
       const loading = runtime.search.preload();
-      const { prebuiltSearchPresent } = await import('./lib/docs/search-prebuilt');
-      if (prebuiltSearchPresent(process.cwd())) await loading;
+      if (await prebuiltIndex.fromFile) await loading;
     }
     // Prerendered pages carry the build's origin, the documents this server's
     // (lib/build-origin.ts): say so at start when the two differ.

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { searchDataFormat, searchDataMeta } from '../core/search-data-binary';
@@ -6,7 +5,7 @@ import { searchDataFormat, searchDataMeta } from '../core/search-data-binary';
 /**
  * The search core's index made before the build (scripts/build-search-data.mjs,
  * the step of `npm run build` before `next build`), so a new server process
- * reads one file on its first search instead of compiling every page's
+ * reads one file as it starts instead of compiling every page's
  * index (Fumadocs' export, then tokenizing it): that cost grows with the
  * content and every cold instance on a serverless host pays it. The file
  * is the core's binary form (lib/core/search-data-binary.ts), handed to
@@ -16,19 +15,12 @@ import { searchDataFormat, searchDataMeta } from '../core/search-data-binary';
  * build records its own (next.config.mjs, `SVC_CONTENT_HASH`). A file made
  * from other content, in another format (one an older search core wrote),
  * or none at all (a bare `next build`), is not used: the index is then made
- * from the pages on the first search, as before.
+ * from the pages, and the server answers meanwhile.
  * Its first half imports Node's modules and the core's index format only,
  * so the build script loads it with type stripping (the fallback's import
  * of the docs source is dynamic).
  */
 export const prebuiltSearchFile = path.join('.search', 'search-data.bin');
-
-/**
- * Whether the build wrote the index, so that a server can wait for it
- * before it answers (a read of one file). Without it the index is made
- * from the pages, which takes seconds: a server answers meanwhile.
- */
-export const prebuiltSearchPresent = (root: string) => existsSync(path.join(root, prebuiltSearchFile));
 
 /** The fingerprint of the content the file was made from, in the index's `meta`. */
 export const prebuiltSearchMeta = (contentHash: string) => ({ contentHash });
@@ -79,13 +71,33 @@ export async function readPrebuiltSearch(root: string, expectedHash: string | un
   return { found: true, data: bytes };
 }
 
+/** The production server's index, and whether it is the build's file. */
+export interface ProductionSearchIndex {
+  /** The index: the one made before the build, else made from the pages now, with a warning saying why. */
+  load(): Promise<unknown>;
+  /**
+   * Whether `load` answers the build's file (a read: a server waits for it
+   * before it answers) rather than an index made from the pages (seconds: a
+   * server answers meanwhile). Settles once the file has been read and
+   * checked, never rejects.
+   */
+  fromFile: Promise<boolean>;
+}
+
 /**
- * The search core's index on a production server: the one made before the
- * build, else made from the pages now, with a warning saying why.
+ * The search core's index on a production server. The file is read once,
+ * when this is made; a `load` after a failed one (the index made from the
+ * pages) makes it again.
  */
-export async function productionSearchIndex(): Promise<unknown> {
-  const prebuilt = await readPrebuiltSearch(process.cwd(), process.env.SVC_CONTENT_HASH);
-  if (prebuilt.found) return prebuilt.data;
-  console.warn(`[svc] search index: ${prebuilt.why}; making it from the pages now`);
-  return import('./search-index').then((module) => module.exportSearchIndex());
+export function productionSearchIndex(root = process.cwd(), expectedHash = process.env.SVC_CONTENT_HASH): ProductionSearchIndex {
+  const prebuilt = readPrebuiltSearch(root, expectedHash);
+  return {
+    async load() {
+      const read = await prebuilt;
+      if (read.found) return read.data;
+      console.warn(`[svc] search index: ${read.why}; making it from the pages now`);
+      return import('./search-index').then((module) => module.exportSearchIndex());
+    },
+    fromFile: prebuilt.then((read) => read.found, () => false),
+  };
 }

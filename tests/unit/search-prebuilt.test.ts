@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contentHash, contentStamp } from '@/lib/platform/content-hash.mjs';
 import type { SearchData } from '@/lib/core/search-data';
 import { encodeSearchData, openSearchData, searchDataFormat } from '@/lib/core/search-data-binary';
-import { prebuiltSearchFile, prebuiltSearchMeta, prebuiltSearchPresent, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
+import { prebuiltSearchFile, prebuiltSearchMeta, productionSearchIndex, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
 
 /**
  * lib/docs/search-prebuilt.ts: the index made before the build is used only
@@ -58,15 +58,30 @@ describe('readPrebuiltSearch', () => {
   });
 });
 
-describe('prebuiltSearchPresent', () => {
-  it('says whether the build wrote the index, which a starting server then waits for', () => {
-    const withIndex = project(encodeSearchData(data, prebuiltSearchMeta('abc')));
-    const without = project();
+describe('productionSearchIndex', () => {
+  it('says whether it answers the build’s file, which a starting server then waits for, read once', async () => {
+    const bytes = encodeSearchData(data, prebuiltSearchMeta('abc'));
+    const withIndex = project(bytes);
     try {
-      expect(prebuiltSearchPresent(withIndex)).toBe(true);
-      expect(prebuiltSearchPresent(without)).toBe(false);
+      const index = productionSearchIndex(withIndex, 'abc');
+      expect(await index.fromFile).toBe(true);
+      // Read as it was made: the file gone since, the index is still the build's.
+      rmSync(path.join(withIndex, prebuiltSearchFile));
+      expect(await index.load()).toEqual(new Uint8Array(bytes));
     } finally {
       rmSync(withIndex, { recursive: true, force: true });
+    }
+  });
+
+  it('does not, so a starting server does not wait, when the file is missing or was made from other content', async () => {
+    const stale = project(encodeSearchData(data, prebuiltSearchMeta('old')));
+    const without = project();
+    try {
+      expect(await productionSearchIndex(stale, 'new').fromFile).toBe(false);
+      expect(await productionSearchIndex(without, 'abc').fromFile).toBe(false);
+      expect(await productionSearchIndex(stale, undefined).fromFile).toBe(false);
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
       rmSync(without, { recursive: true, force: true });
     }
   });
