@@ -3,8 +3,8 @@ import { layerRepo, repositoryUrl, siteName } from './site';
 
 /**
  * What every page's header shows (components/site/header.tsx): the site's
- * name and the main links. The header is server-rendered; only the search
- * button is a client component.
+ * name and the main links. The header is server-rendered; its client
+ * components are the search button and the router of its links.
  */
 export interface NavLink {
   text: string;

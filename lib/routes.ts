@@ -2,6 +2,8 @@
  * Every URL pattern the site answers, defined once. The proxy, the source
  * loader, the sitemap, the endpoint table and the tests import from here.
  */
+/** The home page. */
+export const homeRoute = '/';
 export const docsRoute = '/docs';
 /** Internal rewrite target of the markdown twins (never linked directly). */
 export const docsContentRoute = '/llms.mdx/docs';

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { ArrowLeftIcon, ArrowRightIcon, ChevronRightIcon, MenuIcon } from '@/components/icons';
 import type { ReactNode } from 'react';
 import { getBreadcrumbItems, type BreadcrumbItem } from 'fumadocs-core/breadcrumb';
@@ -72,7 +71,7 @@ export function DocsShell({
       <div className="docs-columns mx-auto w-full max-w-[1400px] flex-1" data-toc={toc.length > 0 ? '' : undefined}>
         {/* One element: a column from 768 px, the menu's popover below (app/global.css, .docs-panel). Keyed by page: navigating closes it. */}
         <aside key={url} id={sidebarId} popover="auto" className="docs-panel docs-sidebar">
-          <SoftNavigation aria-label="Docs pages">
+          <SoftNavigation aria-label="Docs pages" keepsTreeState>
             <PageTree tree={tree} url={url} />
           </SoftNavigation>
           <a href={githubLink.url} className="mt-6 inline-flex items-center gap-2 px-2 text-sm text-fd-muted-foreground hover:text-fd-foreground md:hidden">
@@ -82,47 +81,47 @@ export function DocsShell({
         <main id="nd-page" className="flex min-w-0 flex-1 justify-center">
           <article className={`flex w-full min-w-0 flex-col gap-4 ${toc.length > 0 ? 'max-w-[900px]' : 'max-w-[1168px]'} px-4 py-6 md:px-6 md:pt-8 xl:px-8 xl:pt-14`}>
             {crumbs.length > 0 && (
-              <nav aria-label="Breadcrumb" className="docs-chrome">
+              <SoftNavigation aria-label="Breadcrumb" className="docs-chrome">
                 <ol className="flex flex-wrap items-center gap-1 text-sm text-fd-muted-foreground">
                   {crumbs.map((crumb, index) => (
                     <li key={index} className="inline-flex items-center gap-1">
                       {index > 0 && <ChevronRightIcon className="size-3.5" />}
                       {crumb.url ? (
-                        <Link href={crumb.url} prefetch={false} className="hover:text-fd-accent-foreground">
+                        <a href={crumb.url} className="hover:text-fd-accent-foreground">
                           {crumb.name}
-                        </Link>
+                        </a>
                       ) : (
                         <span>{crumb.name}</span>
                       )}
                     </li>
                   ))}
                 </ol>
-              </nav>
+              </SoftNavigation>
             )}
             {head}
             <TocButton items={toc} />
             {children}
             {(previous || next) && (
-              <nav aria-label="Previous and next page" className="docs-chrome mt-8 grid grid-cols-2 gap-4 border-t pt-6 text-sm">
+              <SoftNavigation aria-label="Previous and next page" className="docs-chrome mt-8 grid grid-cols-2 gap-4 border-t pt-6 text-sm">
                 {previous ? (
-                  <Link href={previous.url} prefetch={false} className="flex flex-col gap-1 rounded-lg border p-3 hover:bg-fd-accent/50">
+                  <a href={previous.url} className="flex flex-col gap-1 rounded-lg border p-3 hover:bg-fd-accent/50">
                     <span className="inline-flex items-center gap-1 text-fd-muted-foreground">
                       <ArrowLeftIcon className="size-3.5" /> Previous
                     </span>
                     <span className="font-medium">{previous.name}</span>
-                  </Link>
+                  </a>
                 ) : (
                   <span />
                 )}
                 {next && (
-                  <Link href={next.url} prefetch={false} className="col-start-2 flex flex-col items-end gap-1 rounded-lg border p-3 text-end hover:bg-fd-accent/50">
+                  <a href={next.url} className="col-start-2 flex flex-col items-end gap-1 rounded-lg border p-3 text-end hover:bg-fd-accent/50">
                     <span className="inline-flex items-center gap-1 text-fd-muted-foreground">
                       Next <ArrowRightIcon className="size-3.5" />
                     </span>
                     <span className="font-medium">{next.name}</span>
-                  </Link>
+                  </a>
                 )}
-              </nav>
+              </SoftNavigation>
             )}
           </article>
         </main>

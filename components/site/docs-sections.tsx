@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import { BookOpenIcon, BotIcon, BracesIcon, LayoutGridIcon, TerminalIcon, TextIcon } from '@/components/icons';
+import { SoftNavigation } from '@/components/docs/soft-navigation';
 import { docsPageUrl } from '@/lib/routes';
 
 /** The documentation's main sections, as the home page and the 404 page offer them. */
@@ -15,13 +15,12 @@ export const docsSections = [
 /** The sections as a grid of cards; `headingId` names the list by its heading. */
 export function DocsSectionCards({ headingId }: { headingId: string }) {
   return (
-    <nav aria-labelledby={headingId}>
+    <SoftNavigation aria-labelledby={headingId}>
       <ul className="grid list-none gap-3 p-0 sm:grid-cols-2 lg:grid-cols-3">
         {docsSections.map(({ title, href, text, Icon }) => (
           <li key={href}>
-            <Link
+            <a
               href={href}
-              prefetch={false}
               className="flex h-full flex-col gap-1 rounded-lg border border-fd-border bg-fd-card p-4 text-start transition-colors hover:bg-fd-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary"
             >
               <span className="inline-flex items-center gap-2 font-semibold text-fd-foreground">
@@ -29,11 +28,11 @@ export function DocsSectionCards({ headingId }: { headingId: string }) {
                 {title}
               </span>
               <span className="text-sm text-neutral-600 dark:text-neutral-400">{text}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
-    </nav>
+    </SoftNavigation>
   );
 }
 
@@ -44,16 +43,16 @@ export function DocsSectionCards({ headingId }: { headingId: string }) {
  */
 export function DocsSectionLinks({ headingId }: { headingId: string }) {
   return (
-    <nav aria-labelledby={headingId}>
+    <SoftNavigation aria-labelledby={headingId}>
       <ul className="flex list-none flex-wrap gap-2 p-0">
         {docsSections.map(({ title, href }) => (
           <li key={href}>
-            <Link href={href} prefetch={false} className="section-link">
+            <a href={href} className="section-link">
               {title}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
-    </nav>
+    </SoftNavigation>
   );
 }

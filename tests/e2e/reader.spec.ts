@@ -184,6 +184,45 @@ test('the breadcrumb names the whole path, each step a link, and not the page it
   await expect(crumbs).toHaveText(['Docs']);
 });
 
+test('the header, breadcrumb, previous and next, and 404 links navigate within the app', async ({ page }) => {
+  await page.setViewportSize(viewports.desktop);
+  // A mark on the window survives a navigation within the app, not a full load.
+  const marked = () => page.evaluate(() => (window as unknown as { softMark?: true }).softMark === true);
+  const mark = () => page.evaluate(() => ((window as unknown as { softMark?: true }).softMark = true));
+
+  await gotoHydrated(page, docsPageUrl(['agents', 'mcp']));
+  await mark();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
+  await expect(page).toHaveURL(docsPageUrl(['agents']));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agents overview');
+  expect(await marked()).toBe(true);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API' }).click();
+  await expect(page).toHaveURL(docsPageUrl(['api']));
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API' })).toHaveAttribute('aria-current', 'page');
+  expect(await marked()).toBe(true);
+
+  const next = page.getByRole('navigation', { name: 'Previous and next page' }).getByRole('link').last();
+  const nextHref = await next.getAttribute('href');
+  await next.click();
+  await expect(page).toHaveURL(nextHref!);
+  expect(await marked()).toBe(true);
+
+  // A modified click is the browser's: a new tab, this page unchanged.
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' }).click({ modifiers: ['ControlOrMeta'] });
+  await (await opened).close();
+  await expect(page).toHaveURL(nextHref!);
+
+  await page.goto('/docs/no-such-page');
+  await page.waitForLoadState('networkidle');
+  await mark();
+  await page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'Install' }).click();
+  await expect(page).toHaveURL(docsPageUrl(['install']));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Install');
+  expect(await marked()).toBe(true);
+});
+
 /** The option names of a page's headings and contents entries that a line breaks inside a name part. */
 async function namesSplitInsideAPart(page: Page): Promise<string[]> {
   return page.evaluate(() => {
