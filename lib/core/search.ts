@@ -309,10 +309,8 @@ export function createDocsSearch(options: DocsSearchOptions): PreloadableDocsSea
 
   return {
     async preload() {
-      await loadedIndex().then(
-        () => undefined,
-        () => undefined,
-      );
+      // A failure is logged where the load is made, and tried again by the next search.
+      await loadedIndex().catch(() => undefined);
     },
     async search(input) {
       const checked = checkQuery(input.q);
