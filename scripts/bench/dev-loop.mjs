@@ -246,6 +246,26 @@ function groupJiffies(pgid) {
 }
 
 /**
+ * CPU jiffies (user + system) of the main thread of the group's `next-server` process, the one that renders (Next's
+ * dev server names it so; its helper threads, its children and the parent `next dev` are not counted), or undefined
+ * when there is none.
+ */
+function renderThreadJiffies(pgid) {
+  const ps = spawnSync('ps', ['-o', 'pid=,comm=', '-g', String(pgid)], { encoding: 'utf8' });
+  const pid = (ps.status === 0 ? ps.stdout.split('\n') : []).map((line) => /^\s*(\d+)\s+next-server/.exec(line)?.[1]).find(Boolean);
+  if (!pid) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Jiffies (USER_HZ, 100 a second on Linux) to milliseconds. */
+const jiffyMs = 10;
+
+/**
  * Next's dev server leaves a detached telemetry flush behind when it stops (next/dist/telemetry/detached-flush.js,
  * in a process group of its own, even with NEXT_TELEMETRY_DISABLED=1). It loads the app's next.config (with
  * fumadocs-mdx's plugin), and here one was still running minutes later. Stopped by the id of each one running
@@ -313,6 +333,10 @@ async function measureDev({ name, dir, env, doors, editFile = mdxFile }) {
 
     const warmMs = [];
     let page = '';
+    // Where the warm GETs' CPU went: the rendering thread, and every process of the server's group (with the
+    // per-request static-paths workers Next forks under `next dev`, once they are reaped).
+    const cpuAt = () => (hasProcStat ? { render: renderThreadJiffies(record.child.pid), group: groupJiffies(record.child.pid) } : undefined);
+    const warmFrom = cpuAt();
     for (let i = 0; i < warmGets; i += 1) {
       const at = now();
       const { status, body } = await getPage(base);
@@ -320,6 +344,9 @@ async function measureDev({ name, dir, env, doors, editFile = mdxFile }) {
       warmMs.push(now() - at);
       page = body;
     }
+    const warmTo = cpuAt();
+    const perGet = (from, to) => (from === undefined || to === undefined ? undefined : ((to - from) * jiffyMs) / warmGets);
+    const warmCpu = { renderMs: perGet(warmFrom?.render, warmTo?.render), groupMs: perGet(warmFrom?.group, warmTo?.group) };
     // What the warm GETs rendered: the page's HTML, and its elements (start tags outside its inline scripts).
     const rendered = { kib: Buffer.byteLength(page) / 1024, elements: (page.replace(/<script\b[\s\S]*?<\/script>/g, '').match(/<[a-z][a-z0-9-]*/g) ?? []).length };
 
@@ -363,7 +390,7 @@ async function measureDev({ name, dir, env, doors, editFile = mdxFile }) {
     const busyPct = hasProcStat ? Math.round((100 * (cpuAfter[core].busy - cpuBefore[core].busy)) / elapsed) : undefined;
     const serverPct = hasProcStat ? Math.round((100 * groupJiffies(record.child.pid)) / elapsed) : undefined;
     const cpu = { busyPct, otherPct: hasProcStat ? Math.max(0, busyPct - serverPct) : undefined };
-    return { firstPageMs, warmMs, rendered, editMs, search, cpu, command: record.command };
+    return { firstPageMs, warmMs, warmCpu, rendered, editMs, search, cpu, command: record.command };
   } finally {
     await stop(record);
     stopTelemetryFlush(dir);
