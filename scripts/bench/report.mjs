@@ -200,29 +200,22 @@ export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDo
   const last = (runsOf) => runsOf[runsOf.length - 1];
   const stockSearchRuns = stock.map((run) => Object.values(run.search)[0]);
   const stockSearch = medianSeen(stockSearchRuns);
+  // Not a goal: the warm GETs' CPU, of the rendering thread apart from Next's static-paths worker (which `next dev`
+  // forks for every request of a dynamic route, on the same core) and of all the server's processes (README (j)).
+  // Left out when a run could not read it (no /proc).
+  const warmCpuRows = [...ours, ...stock].every((run) => run.warmCpu?.renderMs !== undefined && run.warmCpu?.groupMs !== undefined)
+    ? (() => {
+        const thread = figure((run) => run.warmCpu.renderMs);
+        const group = figure((run) => run.warmCpu.groupMs);
+        const both = (a, b) => `${a.toFixed(0)} ms (${b.toFixed(0)})`;
+        return [[`CPU a warm GET: the rendering thread (all processes)${ofRuns}`, both(thread.ours, group.ours), both(thread.stock, group.stock), ratio(thread.ours, thread.stock), 'report', '—', `thread: ${thread.detail}; all: ${group.detail}`]];
+      })()
+    : [];
   const rows = [
     row(`first docs page after start${ofRuns}`, first.ours, first.stock, '≤ 1.00×', first.ours <= first.stock, runs === 1 ? '' : first.detail),
     row(`warm re-render (median of ${last(ours).warmMs.length} GETs${ofRuns})`, warm.ours, warm.stock, '≤ 1.00×', warm.ours <= warm.stock, runs === 1 ? `ours ${list(ours[0].warmMs)}; stock ${list(stock[0].warmMs)}` : warm.detail),
     row(`MDX edit until visible (median of ${last(ours).editMs.length} edits${ofRuns})`, edit.ours, edit.stock, '≤ 1.00×', edit.ours <= edit.stock, runs === 1 ? `ours ${list(ours[0].editMs)}; stock ${list(stock[0].editMs)}` : edit.detail),
-    ...(last(ours).warmCpu?.renderMs === undefined || last(stock).warmCpu?.renderMs === undefined
-      ? []
-      : [
-          // Not a goal: what the page's render costs the server apart from Next's static-paths worker, which `next
-          // dev` forks for every request of a dynamic route and which shares the core with the render (README (j)).
-          (() => {
-            const thread = figure((run) => run.warmCpu.renderMs);
-            const group = figure((run) => run.warmCpu.groupMs);
-            return [
-              `CPU a warm GET: the rendering thread (all processes)${ofRuns}`,
-              `${thread.ours.toFixed(0)} ms (${group.ours.toFixed(0)})`,
-              `${thread.stock.toFixed(0)} ms (${group.stock.toFixed(0)})`,
-              ratio(thread.ours, thread.stock),
-              'report',
-              '—',
-              `thread: ${thread.detail}; all: ${group.detail}`,
-            ];
-          })(),
-        ]),
+    ...warmCpuRows,
     [
       'what the page renders (HTML, elements)',
       `${last(ours).rendered.kib.toFixed(0)} KiB, ${last(ours).rendered.elements}`,
