@@ -15,22 +15,25 @@ import { rememberBlocks, rememberTopBlocks } from './lib/docs-build/markdown-mem
 import { SourceMapGenerator } from 'source-map';
 
 // Each page's processed markdown (the text views, /llms-full.txt) and search
-// sections are read from the compiled pages by scripts/build-search-data.mjs
-// (which says so with SVC_DOCS_DATA) and under `next dev`; in production every
-// route reads them from the docs data that script writes
-// (lib/docs-source/docs-data.ts), and the docs page renders the body alone.
-// So `next build` leaves both out of the pages it compiles: writing a page's
-// markdown out again was about a quarter of its compile, paid per page.
-const docsDataInPages = process.env.NODE_ENV !== 'production' || process.env.SVC_DOCS_DATA === '1';
+// sections are read from the compiled pages by scripts/compile-docs.mjs alone
+// (scripts/build-search-data.mjs before a build, and its child under `next
+// dev`, lib/docs-source/dev-docs.ts), which says so with SVC_DOCS_DATA; every
+// route reads them from the docs data it makes (lib/docs-source/docs-data.ts),
+// and the docs page renders the body alone. So `next build` and `next dev`
+// leave both out of the pages they compile: writing a page's markdown out
+// again was about a quarter of its compile, paid per page, and under `next
+// dev` after each edit, before the page showed it.
+const docsDataInPages = process.env.SVC_DOCS_DATA === '1';
 // scripts/build-search-data.mjs (SVC_DOCS_DATA) keeps each page's search
 // sections and processed markdown, both made before the HTML stage, and
 // throws the compiled body away: its pages are not highlighted, given a table
 // of contents or turned into trees (a fifth of that step's time).
 const docsDataOnly = process.env.SVC_DOCS_DATA === '1';
 
-// Under `next dev` the markdown of blocks that did not change is remembered
+// Under `next dev` the compiler child (lib/docs-source/dev-docs.ts, which
+// inherits NODE_ENV) remembers the markdown of blocks that did not change
 // between compiles (lib/docs-build/markdown-memo.ts): writing the option
-// entries out again was most of the compile after each edit. A build writes
+// entries out again was most of its compile after each edit. A build writes
 // each page once.
 const rememberMarkdown = process.env.NODE_ENV === 'development';
 

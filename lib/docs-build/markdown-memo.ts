@@ -4,7 +4,8 @@ import { BoundedMap } from '@/lib/platform/bounded-map';
 
 /**
  * The markdown of a page's blocks, remembered from one compile to the next
- * (source.config.ts uses it under `next dev`).
+ * (source.config.ts uses it under `next dev`, in the compiler child that
+ * makes the docs data again after each edit: lib/docs-source/dev-docs.ts).
  *
  * Fumadocs writes each page's tree back to markdown twice a compile:
  * remark-structure once per block (the search sections) and the processed

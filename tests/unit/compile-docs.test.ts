@@ -32,8 +32,9 @@ describe('pages compiled in shares', () => {
   it('two processes give the docs data one process gives, in the same order', () => {
     const script = `
       import { compileDocs, registerLoaders } from './scripts/compile-docs.mjs';
-      registerLoaders();
+      // As scripts/build-search-data.mjs does: the variable set before the loaders read source.config.ts.
       process.env.SVC_DOCS_DATA = '1';
+      registerLoaders();
       const one = await compileDocs('hash', { shares: 1 });
       const two = await compileDocs('hash', { shares: 2 });
       // Examples run at build time hold fresh ids, times and durations.
@@ -64,8 +65,8 @@ describe('the compiler process of `next dev` (compile-docs.mjs --serve, lib/docs
       const first = await ask(1);
       const second = await ask(2);
       child.disconnect();
-      registerLoaders();
       process.env.SVC_DOCS_DATA = '1';
+      registerLoaders();
       const direct = await compileDocs('hash', { shares: 1 });
       const plain = (data) => JSON.stringify(data)
         .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID')

@@ -10,8 +10,8 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
-import sourceConfig, { docs } from '@/source.config';
 import { fumadocsComponentNames } from '@/lib/docs-build/component-markdown';
+import { docsDataSourceConfig } from '../helpers/docs-data-config';
 
 /**
  * Fumadocs UI's components reach the `.md` twin, /llms-full.txt and the
@@ -23,6 +23,8 @@ import { fumadocsComponentNames } from '@/lib/docs-build/component-markdown';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const writingDocs = readFileSync(join(root, 'content', 'docs', 'writing-docs.mdx'), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
 
+// The options of the compile that writes the docs data (the only one whose pages carry both).
+const { default: sourceConfig, docs } = await docsDataSourceConfig();
 const mdxOptions = sourceConfig.mdxOptions;
 if (typeof mdxOptions !== 'object' || mdxOptions.preset === 'minimal') throw new Error('expected the fumadocs preset options');
 const structureOptions = mdxOptions.remarkStructureOptions;

@@ -12,7 +12,7 @@ import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { desktops, findDesktop, installLine, layerInstallLine, rooms } from '@/lib/catalog';
 import remarkCatalog, { catalogElementNames, isCatalogCode } from '@/lib/docs-build/remark-catalog';
-import sourceConfig from '@/source.config';
+import { docsDataSourceConfig } from '../helpers/docs-data-config';
 import { codeHostOwner } from '@/lib/site';
 import { options as layerOptions } from '@/lib/catalog/options';
 import { fixtureFlakeDesktop } from '../fixtures/flake-desktop';
@@ -162,8 +162,8 @@ describe('remark-catalog', () => {
     expect([...walk(tree)].some((node) => node.type === 'mdxJsxTextElement' && node.name === 'Mark')).toBe(true);
   });
 
-  it('gives the search index the install lines, without the fence', () => {
-    const options = sourceConfig.mdxOptions;
+  it('gives the search index the install lines, without the fence', async () => {
+    const options = (await docsDataSourceConfig()).default.mdxOptions;
     if (typeof options !== 'object' || options.preset === 'minimal') throw new Error('expected the fumadocs preset options');
     const structure = options.remarkStructureOptions;
     if (!structure) throw new Error('expected remarkStructureOptions in source.config.ts');
@@ -183,8 +183,8 @@ describe('remark-catalog', () => {
     expect(contents.some((content) => content.includes('echo other'))).toBe(false);
   });
 
-  it('keeps the option browser’s table out of the search index (each option ranks by its own entry)', () => {
-    const options = sourceConfig.mdxOptions;
+  it('keeps the option browser’s table out of the search index (each option ranks by its own entry)', async () => {
+    const options = (await docsDataSourceConfig()).default.mdxOptions;
     if (typeof options !== 'object' || options.preset === 'minimal') throw new Error('expected the fumadocs preset options');
     const search = unified()
       .use(remarkParse)
