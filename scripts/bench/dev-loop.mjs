@@ -229,37 +229,33 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 /** A marker word no page holds: letters only, so every tokenizer keeps it whole. */
 const markerWord = () => `zqdevloop${[...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 
-/** CPU jiffies (user + system, with waited-for children) of every process in a process group, from /proc. */
+/** The fields of a /proc stat line after the command's closing parenthesis (utime and stime are [11] and [12]). */
+const statFields = (file) => readFileSync(file, 'utf8').split(') ').at(-1).split(' ');
+
+/**
+ * CPU jiffies of a process group, from /proc: `group`, user + system with waited-for children of every process in
+ * it; `render`, user + system of the main thread of its `next-server` process, the one that renders (Next's dev
+ * server names it so; its helper threads, its children and the parent `next dev` are not counted), undefined when
+ * there is none.
+ */
 function groupJiffies(pgid) {
-  const ps = spawnSync('ps', ['-o', 'pid=', '-g', String(pgid)], { encoding: 'utf8' });
-  let sum = 0;
-  for (const pid of ps.status === 0 ? ps.stdout.split(/\s+/).filter(Boolean) : []) {
+  const ps = spawnSync('ps', ['-o', 'pid=,comm=', '-g', String(pgid)], { encoding: 'utf8' });
+  let group = 0;
+  let render;
+  for (const line of ps.status === 0 ? ps.stdout.split('\n') : []) {
+    const match = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (!match) continue;
     try {
-      // Fields after the command's closing parenthesis; utime, stime, cutime, cstime are fields 14-17 of the line.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
-      sum += fields.slice(11, 15).map(Number).reduce((a, b) => a + b, 0);
+      group += statFields(`/proc/${match[1]}/stat`).slice(11, 15).map(Number).reduce((a, b) => a + b, 0);
+      if (match[2].startsWith('next-server')) {
+        const thread = statFields(`/proc/${match[1]}/task/${match[1]}/stat`);
+        render = Number(thread[11]) + Number(thread[12]);
+      }
     } catch {
       // gone meanwhile
     }
   }
-  return sum;
-}
-
-/**
- * CPU jiffies (user + system) of the main thread of the group's `next-server` process, the one that renders (Next's
- * dev server names it so; its helper threads, its children and the parent `next dev` are not counted), or undefined
- * when there is none.
- */
-function renderThreadJiffies(pgid) {
-  const ps = spawnSync('ps', ['-o', 'pid=,comm=', '-g', String(pgid)], { encoding: 'utf8' });
-  const pid = (ps.status === 0 ? ps.stdout.split('\n') : []).map((line) => /^\s*(\d+)\s+next-server/.exec(line)?.[1]).find(Boolean);
-  if (!pid) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ').at(-1).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
+  return { group, render };
 }
 
 /** Jiffies (USER_HZ, 100 a second on Linux) to milliseconds. */
@@ -335,7 +331,7 @@ async function measureDev({ name, dir, env, doors, editFile = mdxFile }) {
     let page = '';
     // Where the warm GETs' CPU went: the rendering thread, and every process of the server's group (with the
     // per-request static-paths workers Next forks under `next dev`, once they are reaped).
-    const cpuAt = () => (hasProcStat ? { render: renderThreadJiffies(record.child.pid), group: groupJiffies(record.child.pid) } : undefined);
+    const cpuAt = () => (hasProcStat ? groupJiffies(record.child.pid) : undefined);
     const warmFrom = cpuAt();
     for (let i = 0; i < warmGets; i += 1) {
       const at = now();
@@ -388,7 +384,7 @@ async function measureDev({ name, dir, env, doors, editFile = mdxFile }) {
     const core = String(serverCore);
     const elapsed = hasProcStat ? Math.max(1, cpuAfter[core].total - cpuBefore[core].total) : 1;
     const busyPct = hasProcStat ? Math.round((100 * (cpuAfter[core].busy - cpuBefore[core].busy)) / elapsed) : undefined;
-    const serverPct = hasProcStat ? Math.round((100 * groupJiffies(record.child.pid)) / elapsed) : undefined;
+    const serverPct = hasProcStat ? Math.round((100 * groupJiffies(record.child.pid).group) / elapsed) : undefined;
     const cpu = { busyPct, otherPct: hasProcStat ? Math.max(0, busyPct - serverPct) : undefined };
     return { firstPageMs, warmMs, warmCpu, rendered, editMs, search, cpu, command: record.command };
   } finally {
