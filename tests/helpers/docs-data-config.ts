@@ -1,6 +1,27 @@
 import { vi } from 'vitest';
 
 type SourceConfigModule = typeof import('@/source.config');
+type MdxOptions = SourceConfigModule['default']['mdxOptions'];
+/** The options as an object (not a function returning them), and Fumadocs' preset rather than the minimal one. */
+type PresetOptions = Exclude<Exclude<NonNullable<MdxOptions>, (...args: never[]) => unknown>, { preset: 'minimal' }>;
+
+/**
+ * source.config.ts as a process with these variables loads it (they are read
+ * when the module is evaluated, so it is evaluated again), with its Fumadocs
+ * preset options. The variables are restored once it is loaded.
+ */
+export async function sourceConfigWith(env: Record<string, string | undefined>): Promise<SourceConfigModule & { mdxOptions: PresetOptions }> {
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  try {
+    vi.resetModules();
+    const loaded = await import('@/source.config');
+    const mdxOptions = loaded.default.mdxOptions;
+    if (typeof mdxOptions !== 'object' || mdxOptions.preset === 'minimal') throw new Error('expected the fumadocs preset options');
+    return { ...loaded, mdxOptions };
+  } finally {
+    vi.unstubAllEnvs();
+  }
+}
 
 /**
  * source.config.ts as scripts/compile-docs.mjs loads it (SVC_DOCS_DATA=1, before
@@ -8,19 +29,4 @@ type SourceConfigModule = typeof import('@/source.config');
  * carry the processed markdown and the search sections, so the options of both
  * are read from it. `next dev` and `next build` load it without the variable.
  */
-export async function sourceConfigAs(env: { SVC_DOCS_DATA?: '1' }): Promise<SourceConfigModule> {
-  const before = process.env.SVC_DOCS_DATA;
-  if (env.SVC_DOCS_DATA === undefined) delete process.env.SVC_DOCS_DATA;
-  else process.env.SVC_DOCS_DATA = env.SVC_DOCS_DATA;
-  try {
-    // Evaluated again: the variable is read when the module is.
-    vi.resetModules();
-    return await import('@/source.config');
-  } finally {
-    if (before === undefined) delete process.env.SVC_DOCS_DATA;
-    else process.env.SVC_DOCS_DATA = before;
-  }
-}
-
-/** source.config.ts as the docs data's compile loads it. */
-export const docsDataSourceConfig = () => sourceConfigAs({ SVC_DOCS_DATA: '1' });
+export const docsDataSourceConfig = () => sourceConfigWith({ SVC_DOCS_DATA: '1' });

@@ -24,9 +24,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const writingDocs = readFileSync(join(root, 'content', 'docs', 'writing-docs.mdx'), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
 
 // The options of the compile that writes the docs data (the only one whose pages carry both).
-const { default: sourceConfig, docs } = await docsDataSourceConfig();
-const mdxOptions = sourceConfig.mdxOptions;
-if (typeof mdxOptions !== 'object' || mdxOptions.preset === 'minimal') throw new Error('expected the fumadocs preset options');
+const { mdxOptions, docs } = await docsDataSourceConfig();
 const structureOptions = mdxOptions.remarkStructureOptions;
 if (!structureOptions) throw new Error('expected remarkStructureOptions in source.config.ts');
 const postprocess = docs.docs.postprocess;

@@ -10,6 +10,7 @@ import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberBlocks, rememberTopBlocks } from '@/lib/docs-build/markdown-memo';
+import { sourceConfigWith } from '../helpers/docs-data-config';
 import type { Info, State } from 'mdast-util-to-markdown';
 import type { Nodes, Paragraph } from 'mdast';
 
@@ -34,12 +35,8 @@ afterEach(() => {
 
 /** The site's remark plugins, search options and processed-markdown options as a server with this NODE_ENV loads them. */
 async function configUnder(nodeEnv: string) {
-  vi.stubEnv('NODE_ENV', nodeEnv);
-  vi.stubEnv('SVC_DOCS_DATA', '1');
-  vi.resetModules();
-  const { default: config, docs } = await import('@/source.config');
-  const options = config.mdxOptions;
-  if (typeof options !== 'object' || options.preset === 'minimal' || !options.remarkStructureOptions) throw new Error('expected the fumadocs preset options');
+  const { mdxOptions: options, docs } = await sourceConfigWith({ NODE_ENV: nodeEnv, SVC_DOCS_DATA: '1' });
+  if (!options.remarkStructureOptions) throw new Error('expected remarkStructureOptions in source.config.ts');
   const llms = docs.docs.postprocess?.includeProcessedMarkdown;
   if (typeof llms !== 'object') throw new Error('expected processed markdown options');
   return { remarkPlugins: options.remarkPlugins as PluggableList, structure: options.remarkStructureOptions, llms };

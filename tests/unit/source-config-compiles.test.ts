@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceConfigAs } from '../helpers/docs-data-config';
+import { sourceConfigWith } from '../helpers/docs-data-config';
 
 /**
  * Only the compile that writes the docs data (scripts/compile-docs.mjs, SVC_DOCS_DATA=1) gives the pages their
@@ -8,18 +8,14 @@ import { sourceConfigAs } from '../helpers/docs-data-config';
  */
 describe('what each compile of the pages carries (source.config.ts)', () => {
   it('the docs data compile: the processed markdown and the search sections, no HTML stage', async () => {
-    const { default: config, docs } = await sourceConfigAs({ SVC_DOCS_DATA: '1' });
-    const options = config.mdxOptions;
-    if (typeof options !== 'object' || options.preset === 'minimal') throw new Error('expected the fumadocs preset options');
+    const { mdxOptions: options, docs } = await sourceConfigWith({ SVC_DOCS_DATA: '1' });
     expect(docs.docs.postprocess?.includeProcessedMarkdown).toEqual(expect.objectContaining({ stringify: expect.any(Function) }));
     expect(options.remarkStructureOptions).toEqual(expect.objectContaining({ stringify: expect.any(Function) }));
     expect(options.rehypeCodeOptions).toBe(false);
   });
 
   it('the pages `next dev` and `next build` compile: neither, and the HTML stage', async () => {
-    const { default: config, docs } = await sourceConfigAs({});
-    const options = config.mdxOptions;
-    if (typeof options !== 'object' || options.preset === 'minimal') throw new Error('expected the fumadocs preset options');
+    const { mdxOptions: options, docs } = await sourceConfigWith({ SVC_DOCS_DATA: undefined });
     expect(docs.docs.postprocess?.includeProcessedMarkdown).toBe(false);
     expect(options.remarkStructureOptions).toBe(false);
     expect(options.rehypeCodeOptions).toEqual(expect.objectContaining({ langs: expect.arrayContaining(['tsx', 'mdx']) }));
