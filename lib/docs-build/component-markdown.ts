@@ -3,6 +3,7 @@ import type { BlockContent, ListItem, Nodes, Parents, PhrasingContent, RootConte
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Info, State } from 'mdast-util-to-markdown';
 import { codeBlock, inlineCode, link, paragraph, strong, text } from '@/lib/docs/mdast-builders';
+import { escapeAsMarkdown } from './markdown-escapes';
 
 /**
  * Fumadocs UI's MDX components (components/mdx.tsx) as markdown, for the
@@ -25,6 +26,12 @@ import { codeBlock, inlineCode, link, paragraph, strong, text } from '@/lib/docs
  * - TypeTable: a table of property, type, default and description.
  * - ImageZoom: an image.
  * - Banner: its text.
+ * - Mark (the site's own, components/mark.tsx): its label in bold, as the
+ *   option reference writes it (`**Host-only**`).
+ *
+ * Any other component has no markdown form: the compile fails naming it,
+ * rather than the twin carrying its JSX. The text is escaped as markdown,
+ * not MDX (lib/docs-build/markdown-escapes.ts).
  *
  * Attribute values written as expressions (`items={['npm', 'pnpm']}`,
  * `type={{ … }}`) are read when they are literals: strings, numbers,
@@ -281,7 +288,19 @@ function componentPhrasing(node: Element): PhrasingContent[] {
  * nested in one another and headings inside a step come out the same way.
  */
 export function componentMarkdown(node: Nodes, _parent: Parents | undefined, state: State, info: Info): string | undefined {
-  if (!isFumadocsComponent(node)) return undefined;
+  escapeAsMarkdown(state);
+  // The option reference's classification mark (components/mark.tsx).
+  if (isElement(node) && node.name === 'Mark') {
+    const label = strong(node.children as PhrasingContent[]);
+    return node.type === 'mdxJsxTextElement' ? state.containerPhrasing({ type: 'paragraph', children: [label] }, info) : state.containerFlow({ type: 'root', children: [paragraph([label])] }, info);
+  }
+  if (!isFumadocsComponent(node)) {
+    if (isElement(node) && node.name && /^[A-Z]/.test(node.name)) {
+      const line = node.position ? ` (line ${node.position.start.line})` : '';
+      throw new Error(`<${node.name}>${line} has no markdown form for the .md twin and search: give it one in lib/docs-build/component-markdown.ts`);
+    }
+    return undefined;
+  }
   if (node.type === 'mdxJsxTextElement') return state.containerPhrasing({ type: 'paragraph', children: componentPhrasing(node) }, info);
   return state.containerFlow({ type: 'root', children: componentBlocks(node) ?? [] }, info);
 }

@@ -11,6 +11,7 @@ import { unified } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { fumadocsComponentNames } from '@/lib/docs-build/component-markdown';
+import remarkCatalog from '@/lib/docs-build/remark-catalog';
 import { docsDataSourceConfig } from '../helpers/docs-data-config';
 
 /**
@@ -36,6 +37,7 @@ function twin(source: string): string {
     .use(remarkParse)
     .use(remarkMdx)
     .use(remarkGfm)
+    .use(remarkCatalog, { origin: 'https://docs.example' })
     .use(remarkHeading)
     .use(remarkLLMs, { ...llmsOptions, _data: true });
   const file = new VFile({ value: source, path: 'page.mdx' });
@@ -45,7 +47,13 @@ function twin(source: string): string {
 
 /** The search rows of a page (remark-structure with the site's options). */
 function searchRows(source: string): string[] {
-  const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkHeading).use(remarkStructure, structureOptions);
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkMdx)
+    .use(remarkGfm)
+    .use(remarkCatalog, { origin: 'https://docs.example' })
+    .use(remarkHeading)
+    .use(remarkStructure, structureOptions);
   const file = new VFile({ value: source, path: 'page.mdx' });
   processor.runSync(processor.parse(file) as Root, file);
   return file.data.structuredData!.contents.map((entry) => entry.content);
@@ -100,6 +108,25 @@ describe('Fumadocs components as markdown', () => {
     expect(joined).toMatch(/\| `pages\?` +\| `string\[\]` +\|/);
     // A file tree is one row, not one per file.
     expect(rows.filter((row) => row.includes('`writing-docs.mdx`'))).toEqual([expect.stringMatching(/^\* `content\/`\n/)]);
+  });
+
+  it('a mark is its label in bold, inline or on its own line', () => {
+    const markdown = twin('Anything marked <Mark kind="host-only">Host-only</Mark> stays.\n\n<Mark kind="desktop-safe-per-key">Desktop-safe per key</Mark>\n');
+    expect(markdown).toBe('Anything marked **Host-only** stays.\n\n**Desktop-safe per key**\n');
+  });
+
+  it('a component with no markdown form fails the compile, naming it and its line', () => {
+    expect(() => twin('Text.\n\n<Unknown kind="x">y</Unknown>\n')).toThrow(/<Unknown> \(line 3\) has no markdown form/);
+    // Lowercase elements are HTML, which markdown carries as it is.
+    expect(twin('A <kbd>key</kbd>.\n')).toBe('A <kbd>key</kbd>.\n');
+  });
+
+  it('escapes text as markdown, not MDX: no backslash before braces or a dot after w', () => {
+    const markdown = twin(['## /v1/jobs/\\{id}', '', '### layer.homebrew.adopt', '', 'Keep layer.displays.\\<name>.uiScale and \\[x].'].join('\n'));
+    expect(markdown).toContain('## /v1/jobs/{id} [#v1jobsid]');
+    expect(markdown).toContain('### layer.homebrew.adopt [#layerhomebrewadopt]');
+    // `<name>` would open an HTML tag, and markdown escapes every `[`: those stay.
+    expect(markdown).toContain('Keep layer.displays.\\<name>.uiScale and \\[x].');
   });
 
   it('reads literal expressions, and shows the source of a computed TypeTable', () => {
