@@ -34,7 +34,9 @@ import type { StaticBrotliCache } from './static-brotli';
  *    page set on HTML answers, the short one on every other answer, whoever
  *    wrote it (a prerendered page, its brotli copy, the 404 page, a route
  *    handler, the proxy, this front door).
- * 4. Compression with brotli (lib/http/response-compression.ts), where
+ * 4. No internal route on an answer: Next's `x-middleware-*` headers are
+ *    dropped (`dropInternalHeaders`).
+ * 5. Compression with brotli (lib/http/response-compression.ts), where
  *    Next's own offers gzip only, and the static assets' best-quality
  *    brotli copies (lib/http/static-brotli.ts), and the prerendered pages'
  *    (lib/http/page-brotli.ts).
@@ -99,6 +101,19 @@ export function applySecurityHeaders(
     dropInline(name);
     response.removeHeader(name);
   }
+}
+
+/**
+ * Next's proxy step tells its router what it decided in `x-middleware-*`
+ * headers and leaves `x-middleware-rewrite` (the internal route a page's
+ * twin is served from) on the answer. No client reads them: the App
+ * Router's own, `x-nextjs-rewritten-path`, is sent to RSC requests only.
+ */
+const internalHeader = /^x-middleware-/i;
+
+export function dropInternalHeaders(response: http.ServerResponse, inline: Record<string, unknown> | undefined): void {
+  for (const name of response.getHeaderNames()) if (internalHeader.test(name)) response.removeHeader(name);
+  if (inline) for (const name of Object.keys(inline)) if (internalHeader.test(name)) delete inline[name];
 }
 
 interface FrontDoorAnswer {
@@ -169,6 +184,7 @@ export function installNodeServerHooks(options: NodeServerHooksOptions): void {
         this.setHeader('Vary', mergeVary(Array.isArray(current) ? current.join(', ') : current?.toString(), negotiatedVary));
       }
       this.setHeader('X-Content-Type-Options', 'nosniff');
+      dropInternalHeaders(this, inline);
       if (options.security) {
         const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
         applySecurityHeaders(this, status, contentType, inline, options.security);
