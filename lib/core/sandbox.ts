@@ -16,20 +16,31 @@ import { checkQuery, plainText, type SearchInput } from './search';
  * client can rehearse its error handling too.
  */
 
+/**
+ * A hit's breadcrumbs as the live index makes them (lib/core/search.ts
+ * `sectionParts`): the docs tree's root, its folders, the page's title, then
+ * the section's heading. The root is the name Fumadocs gives a tree whose
+ * meta.json has no title; the titles are the pages' own.
+ * tests/server/sandbox-shape.test.ts checks each fixture against the live index.
+ */
+const docsRootCrumb = 'Docs';
+const crumbs = (...trail: string[]) => [docsRootCrumb, ...trail];
+
 function optionHit(name: string, score: number): SearchHit {
   const option = findOption(name);
   const room = option && findRoom(option.room);
   if (!option || !room) throw new Error(`sandbox fixture names unknown option ${name}`);
   return {
     url: optionUrl(option),
-    breadcrumbs: ['Rooms', room.title, option.name],
+    breadcrumbs: crumbs('Rooms', room.title, option.name),
     excerpt: `Type: ${plainText(option.type)} · Default: ${plainText(option.default)}${option.rules ? `. ${plainText(option.rules)}` : ''}`,
     score,
   };
 }
 
-function catalogHit(entry: { docsPath: string; title: string; blurb: string }, section: string, score: number): SearchHit {
-  return { url: entry.docsPath, breadcrumbs: [section, entry.title], excerpt: entry.blurb, score };
+/** A desktop's or an app's section, headed by its name, on the page that lists them. */
+function catalogHit(entry: { name: string; docsPath: string; blurb: string }, pageTitle: string, score: number): SearchHit {
+  return { url: entry.docsPath, breadcrumbs: crumbs(pageTitle, entry.name), excerpt: entry.blurb, score };
 }
 
 /**
@@ -41,11 +52,11 @@ const sandboxHits: readonly SearchHit[] = [
   optionHit('layer.wallpaper.glow.spread', 8410),
   optionHit('layer.theme.flavor', 7305),
   catalogHit(findDesktop('hacker')!, 'Desktops', 6240),
-  catalogHit(findApp('pounce')!, 'Apps', 5180),
-  catalogHit(findApp('perch')!, 'Apps', 4075),
+  catalogHit(findApp('pounce')!, 'Mac apps: pounce and perch', 5180),
+  catalogHit(findApp('perch')!, 'Mac apps: pounce and perch', 4075),
   {
     url: '/docs',
-    breadcrumbs: ['Introduction'],
+    breadcrumbs: crumbs('Introduction'),
     excerpt: 'The layer rebuilds a whole Mac from one text file. Install it with /layer.sh, which asks which desktop to build.',
     score: 2950,
   },

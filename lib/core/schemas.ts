@@ -51,7 +51,7 @@ export type Release = z.infer<typeof releaseSchema>;
 export const searchHitSchema = z
   .object({
     url: uriReference().describe('Site-relative URL of the section, with its #anchor'),
-    breadcrumbs: z.array(z.string()).describe('Page titles leading to the hit, ending with the section heading'),
+    breadcrumbs: z.array(z.string()).describe('From the docs\' root (`Docs`) through the folders and the page\'s title to the section\'s heading; the sandbox\'s hits have the same trail'),
     excerpt: z.string(),
     score: z.number().int().describe('Relevance; higher ranks first'),
   })

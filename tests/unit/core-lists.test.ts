@@ -142,7 +142,7 @@ describe('sandbox', () => {
     expect(second.ok && second.value.results.map((hit) => hit.url)).toEqual(all.ok && all.value.results.slice(2, 4).map((hit) => hit.url));
 
     const glow = sandbox.search({ q: 'glow.spread' });
-    expect(glow.ok && glow.value.results[0]?.breadcrumbs).toEqual(['Rooms', 'Appearance', 'layer.wallpaper.glow.spread']);
+    expect(glow.ok && glow.value.results[0]?.breadcrumbs).toEqual(['Docs', 'Rooms', 'Appearance', 'layer.wallpaper.glow.spread']);
     expect(sandbox.search({ q: 'zzzz-nothing' })).toMatchObject({ ok: true, value: { total: 0, results: [], next_cursor: null } });
     const missing = sandbox.search({ q: '' });
     expect(missing.ok ? 'ok' : missing.error.code).toBe('missing_query');
