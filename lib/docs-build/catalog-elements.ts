@@ -32,6 +32,7 @@ import { notes, options, type LayerOption } from '../catalog/options';
 import { optionMarkLabels } from '@/lib/docs/option-marks';
 import { optionTableCells, optionTableHeader } from '@/lib/docs/option-table';
 import { parseEnv, publicOrigin } from '../env';
+import { repositoryUrl, siteRepo } from '../site';
 import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes';
 
 
@@ -180,12 +181,12 @@ export const elements: Record<CatalogElementName, ElementSpec> = {
     },
   },
 
-  /** Any shell command that talks to this site: `{origin}` becomes the public origin. */
+  /** Any shell command that talks to this site: `{origin}` becomes the public origin, `{repository}` the site's own repository to clone. */
   SiteCommand: {
     // `label` was the copy button's name in the old component; the code block names its own.
     attributes: ['command', 'label'],
     build(ctx) {
-      return command(ctx.required('command').replaceAll('{origin}', ctx.origin));
+      return command(ctx.required('command').replaceAll('{origin}', ctx.origin).replaceAll('{repository}', `${repositoryUrl(siteRepo)}.git`));
     },
   },
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
+import { jsxOutsideCode, needlessHeadingEscapes, shortTableRows } from '../helpers/markdown-lint';
 
 // Spec "Documentation and text views", over real HTTP: text views, twins,
 // negotiation, Vary.
@@ -40,6 +41,39 @@ describe('text views', () => {
       expect(negotiated.headers['content-type']).toMatch(/^text\/markdown/);
       expect(negotiated.body).toBe(twin.body);
     }
+  });
+
+  it('what agents read is clean markdown: every twin and /llms-full.txt, with no JSX outside code, no needless escape in a heading, no short table row', async () => {
+    const views = ['/llms-full.txt', ...(await docsPages()).map((page) => `${page}.md`)];
+    for (const view of views) {
+      const { status, body } = await get(view);
+      expect(status, view).toBe(200);
+      expect({ view, jsx: jsxOutsideCode(body), escapes: needlessHeadingEscapes(body), shortRows: shortTableRows(body) }).toEqual({ view, jsx: [], escapes: [], shortRows: [] });
+    }
+  });
+
+  it('a mark reads as its label in bold, and names keep their dots and braces', async () => {
+    expect((await get('/docs/desktops.md')).body).toContain('anything marked **Host-only** stays in your own configuration');
+    expect((await get('/docs/rooms/appearance.md')).body).toContain('### layer.wallpaper.glow.enable [#layer.wallpaper.glow.enable]');
+    expect((await get('/docs/api/batch-and-jobs.md')).body).toContain('## /v1/jobs/{id} [#v1-jobs-id]');
+  });
+
+  it('no answer names an internal route: no x-middleware-* header, the proxy’s answers included', async () => {
+    const answers = [
+      await get('/docs/rooms/appearance', { headers: { accept: 'text/markdown' } }),
+      await get('/docs/rooms/appearance'),
+      await get('/docs/rooms/appearance.md'),
+      await get('/?mode=agent'),
+      await get('/', { headers: { accept: 'text/markdown' } }),
+      await get('/no/such/page', { headers: { accept: 'text/html' } }),
+      await get('/no/such/page'),
+      await get('/docs/install', { method: 'OPTIONS' }),
+      await get('/docs/install', { method: 'DELETE' }),
+      await get('/docs/install', { headers: { accept: 'image/png' } }),
+      await get('/v1/apps'),
+      await get('/llms-full.txt'),
+    ];
+    for (const answer of answers) expect(Object.keys(answer.headers).filter((name) => /^x-middleware-/i.test(name))).toEqual([]);
   });
 
   it('a twin of no page is 404', async () => {
