@@ -33,6 +33,12 @@ export const envSchema = z
     // How long Redis may take before the limiter fails open, and before a key-value call is store_unavailable.
     RATE_LIMIT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(250)),
     STORE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(1000)),
+    // Search insights and page feedback (Docs "Search insights"): the maintainers' token (unset: /insights answers 404),
+    // whether searches and reads are recorded, how long, and from how many distinct clients a query is listed.
+    INSIGHTS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'at least 16 characters').optional()),
+    INSIGHTS_RECORDING: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+    INSIGHTS_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
+    INSIGHTS_MIN_CLIENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
     WEB_BOT_AUTH_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     WEB_BOT_AUTH_SIGNATURE_AGENT: z.preprocess(emptyToUndefined, optionalUrl),
     CURSOR_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),

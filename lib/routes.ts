@@ -14,6 +14,15 @@ export const docsSearchRoute = '/api/docs-search';
 /** A large sidebar folder's whole list (components/docs/page-tree.tsx), by the folder's place in the tree (`3-0`). */
 export const docsTreeRoute = '/api/docs-tree';
 export const docsTreeFolderUrl = (folder: string) => `${docsTreeRoute}/${folder}`;
+/** Search insights and page feedback (lib/insights): the dialog's click beacon, every page's feedback, the maintainers' view. */
+export const insights = {
+  searchClick: '/api/search-click',
+  feedback: '/api/feedback',
+  page: '/insights',
+  json: '/insights.json',
+  /** The docs page that says what the view shows and what is kept. */
+  docs: '/docs/operate/insights',
+} as const;
 export const llmsTxtRoute = '/llms.txt';
 export const llmsFullTxtRoute = '/llms-full.txt';
 export const sitemapRoute = '/sitemap.xml';

@@ -7,8 +7,11 @@ import { createJobService, type JobService } from '@/lib/core/jobs';
 import { createReleaseService, trustedAssetUrlPolicy, type ReleaseService } from '@/lib/core/releases';
 import { createSandbox, type Sandbox } from '@/lib/core/sandbox';
 import { resolveServices, type ReadServices, type ServiceRequest } from '@/lib/core/services';
-import { createDocsSearch, type PreloadableDocsSearch } from '@/lib/core/search';
+import { createDocsSearch, searchSignal, type PreloadableDocsSearch } from '@/lib/core/search';
+import { createInsights, type Insights } from '@/lib/insights/insights';
+import { runAfterResponse } from '@/lib/http/after-response';
 import { noDocsReader, type DocsReader } from '@/lib/core/docs-reader';
+import type { SearchResponse } from '@/lib/core/schemas';
 import { toProblem } from '@/lib/http/problem';
 import type { RateLimitDeps } from '@/lib/http/rate-limit';
 import { signatureDirectoryRoute } from '@/lib/routes';
@@ -51,6 +54,8 @@ export interface Runtime {
   services(request: ServiceRequest): ReadServices;
   /** The per-client limit as the route layer applies it (lib/http/rate-limit.ts). */
   rateLimit: RateLimitDeps;
+  /** Search insights and page feedback, on the store (lib/insights). */
+  insights: Insights;
 }
 
 /**
@@ -81,6 +86,8 @@ export interface RuntimeOverrides {
   searchContentVersion?: () => unknown | Promise<unknown>;
   /** The documentation pages whole; defaults to none (a read answers that none is installed). */
   docsReader?: DocsReader;
+  /** Runs work once the answer is sent; defaults to Next's `after()`. */
+  defer?: (task: () => Promise<void>) => void;
 }
 
 /**
@@ -129,7 +136,18 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     isTrustedAssetUrl: trustedAssetUrlPolicy({ apiUrl: env.GITHUB_API_URL, rawUrl: env.GITHUB_RAW_URL }),
   });
   const sandbox = createSandbox({ cursors: createCursorCodec(sandboxCursorSecret) });
-  const serviceDeps = { search, releases, sandbox, cursors, origin };
+  const insights = createInsights({
+    store: store.insights,
+    clock,
+    log,
+    defer: overrides.defer ?? runAfterResponse,
+    recording: env.INSIGHTS_RECORDING === 'on',
+    retentionDays: env.INSIGHTS_RETENTION_DAYS,
+    minClients: env.INSIGHTS_MIN_CLIENTS,
+  });
+  const searched = (response: SearchResponse) =>
+    insights.searched({ query: response.query, results: response.total, hit: response.results[0]?.url ?? '', weak: () => searchSignal(response)?.weak() ?? false });
+  const serviceDeps = { search, releases, sandbox, cursors, origin, searched };
   const services = (request: ServiceRequest) => resolveServices(serviceDeps, request);
   const jobs = createJobService({
     kv: store.kv,
@@ -144,7 +162,7 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     clientIp: { onVercel: Boolean(env.VERCEL), trustProxyHops: env.TRUST_PROXY_HOPS },
   };
   const docs = overrides.docsReader ?? noDocsReader;
-  return { env, clock, monotonic, log, store, origin, signer, codeHost, cursors, search, docs, releases, sandbox, jobs, services, rateLimit };
+  return { env, clock, monotonic, log, store, origin, signer, codeHost, cursors, search, docs, releases, sandbox, jobs, services, rateLimit, insights };
 }
 
 const slot = Symbol.for('svc.runtime');

@@ -3,7 +3,7 @@
 import { ChevronRightIcon, HashIcon, SearchIcon, TextIcon } from '@/components/icons';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { docsSearchRoute } from '@/lib/routes';
+import { docsSearchRoute, insights } from '@/lib/routes';
 import type { DialogSearchRow } from '@/lib/endpoints/docs-search-rows';
 import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing';
 import { highlightParts, highlightTerms } from '@/lib/core/search-highlight';
@@ -146,7 +146,20 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
   const rows = answer.state === 'results' ? answer.rows : [];
   const terms = useMemo(() => (answer.state === 'results' ? highlightTerms(answer.query) : noTerms), [answer]);
 
-  function go(row: DialogSearchRow) {
+  /**
+   * Tells search insights which result was opened and at which rank among
+   * the answer's sections (a page row stands for its best section, the one
+   * after it): a beacon, which the browser sends even as the page changes.
+   */
+  function opened(index: number) {
+    if (answer.state !== 'results') return;
+    const sectionsBefore = rows.slice(0, index).filter((row) => row.type !== 'page').length;
+    const body = JSON.stringify({ query: answer.query, rank: Math.min(50, sectionsBefore + 1) });
+    navigator.sendBeacon?.(insights.searchClick, new Blob([body], { type: 'application/json' }));
+  }
+
+  function go(row: DialogSearchRow, index: number) {
+    opened(index);
     onOpenChange(false);
     router.push(row.url);
   }
@@ -159,7 +172,7 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const row = rows[active];
-      if (row) go(row);
+      if (row) go(row, active);
     }
   }
 
@@ -245,9 +258,9 @@ export default function SearchDialog({ open, onOpenChange }: { open: boolean; on
             onPointerMove={() => setActive(index)}
             onClick={(event) => {
               // Modified clicks open a tab as usual; a plain click navigates in place.
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+              if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return opened(index);
               event.preventDefault();
-              go(row);
+              go(row, index);
             }}
             className={`flex flex-col gap-0.5 rounded-lg px-2.5 py-2 text-start text-sm ${index === active ? 'bg-fd-accent text-fd-accent-foreground' : ''}`}
           >

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
 import type { DocsReader, DocsReaderPage } from '@/lib/core/docs-reader';
-import { docsMarkdownUrl, docsRoute } from '@/lib/routes';
+import { docsMarkdownUrl, docsPageUrl, docsRoute } from '@/lib/routes';
 import { sectionsOf } from './docs-sections';
 
 /**
@@ -134,7 +134,12 @@ function safeDecode(fragment: string): string {
 }
 
 /** `resources/read`: a page's twin, or one section of it; an unknown page or section is resource-not-found. */
-export async function readResource(reader: DocsReader, origin: string, uri: string): Promise<{ contents: { uri: string; mimeType: string; text: string }[] }> {
+export async function readResource(
+  reader: DocsReader,
+  origin: string,
+  uri: string,
+  onRead?: (page: string) => void,
+): Promise<{ contents: { uri: string; mimeType: string; text: string }[] }> {
   const { byUri } = await catalogOf(reader, origin);
   const hash = uri.indexOf('#');
   const pageUri = hash === -1 ? uri : uri.slice(0, hash);
@@ -142,8 +147,12 @@ export async function readResource(reader: DocsReader, origin: string, uri: stri
   const page = byUri.get(pageUri);
   if (!page) throw new ResourceNotFoundError(uri, `No documentation page has the URI ${uri}. resources/list lists every page.`);
   const text = await page.markdown();
-  if (section === undefined) return { contents: [{ uri, mimeType: resourceMimeType, text }] };
+  if (section === undefined) {
+    onRead?.(docsPageUrl(page.slugs));
+    return { contents: [{ uri, mimeType: resourceMimeType, text }] };
+  }
   const body = sectionsOf(text, page.headings).get(section);
   if (body === undefined) throw new ResourceNotFoundError(uri, `The page ${pageUri} has no section #${section}.`);
+  onRead?.(`${docsPageUrl(page.slugs)}#${section}`);
   return { contents: [{ uri, mimeType: resourceMimeType, text: body }] };
 }

@@ -154,6 +154,6 @@ export function buildMcpServer(spec: McpServerSpec, context: ToolContext, log?: 
   // The documentation as resources, on every MCP path (search-only /mcp/docs included: they are what it finds).
   server.setRequestHandler('resources/list', (request) => listResources(docs, origin, request.params?.cursor));
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: resourceTemplates(origin) }));
-  server.setRequestHandler('resources/read', (request) => readResource(docs, origin, request.params.uri));
+  server.setRequestHandler('resources/read', (request) => readResource(docs, origin, request.params.uri, context.read));
   return server;
 }

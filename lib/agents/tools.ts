@@ -33,6 +33,8 @@ import type { ReadServices } from '@/lib/core/services';
 /** What a tool call runs on: the request's services, live or sandbox as its `sandbox` argument asks. */
 export interface ToolContext {
   services(sandbox: boolean): ReadServices;
+  /** Told of each documentation page (or `page#section`) a client reads as a resource (search insights). */
+  read?(page: string): void;
 }
 
 /**

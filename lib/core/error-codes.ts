@@ -52,6 +52,22 @@ export const errorCodes = {
     explanation:
       'The `Idempotency-Key` header must be 1–200 characters of letters, digits, dot, underscore and hyphen.',
   },
+  body_too_large: {
+    title: 'Body too large',
+    meaning: 'The request body is larger than the endpoint takes; the detail gives the limit.',
+    explanation: 'The request body is larger than this endpoint accepts. `/openapi.json` gives each body\'s limit; send less.',
+  },
+  unsupported_media_type: {
+    title: 'Unsupported media type',
+    meaning: 'The body\'s `Content-Type` is not one the endpoint reads; the detail names those it does.',
+    explanation: 'The request body\'s `Content-Type` is not one this endpoint reads. The `detail` names the types it takes, such as `application/json`.',
+  },
+  unauthorized: {
+    title: 'Unauthorized',
+    meaning: 'The maintainers\' view needs `Authorization: Bearer` with its token; `WWW-Authenticate` says how.',
+    explanation:
+      'This path is for the site\'s maintainers: send `Authorization: Bearer <token>` with the token the site was configured with (a browser may sign in with HTTP Basic, the token as the password). A token in the URL is never read.',
+  },
   unknown_app: {
     title: 'Unknown app',
     meaning: '`app` is not `pounce` or `perch`; the detail names them.',

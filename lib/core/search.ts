@@ -87,6 +87,8 @@ interface Concept {
   own: Set<string>;
   /** Its own tokens and those of what it also searches. */
   tokens: Set<string>;
+  /** The tokens that answer the word as written: its own, its synonyms' and, for an unfinished last word, the words it begins; not a typo's correction. */
+  direct: Set<string>;
 }
 
 /**
@@ -157,9 +159,9 @@ function parseQuery(index: LoadedIndex, q: string): ParsedQuery {
     // Own keys only: `constructor` is a word a reader may search for, not a property of every object.
     const alternatives = [word, ...(Object.hasOwn(synonyms, word) ? synonyms[word]! : [])];
     const corrected = correctTypo(index, word);
-    if (corrected) alternatives.push(corrected);
-    else if (position === words.length - 1 && !index.hasWord(word)) alternatives.push(...completions(index, word));
-    return { word, own: new Set(contentTokens([word])), tokens: new Set(contentTokens(alternatives)) };
+    if (!corrected && position === words.length - 1 && !index.hasWord(word)) alternatives.push(...completions(index, word));
+    const direct = new Set(contentTokens(alternatives));
+    return { word, own: new Set(contentTokens([word])), tokens: corrected ? new Set(contentTokens([...alternatives, corrected])) : direct, direct };
   });
   // "Which editor …", "what font …": the answer is often an option named for it (`editorName`, `mono.name`).
   const extra = /^\s*(which|what)\b/.test(text) ? ['name'] : [];
@@ -268,6 +270,43 @@ function toHit(index: LoadedIndex, ranked: RankedSection, words: RegExp): Search
 }
 
 /**
+ * What a search's answer does not show (lib/insights reads it, after the
+ * answer is sent): whether its best hit is weak. Worked out only when
+ * asked, so a search pays nothing for it.
+ */
+export interface SearchSignal {
+  weak(): boolean;
+}
+const signals = new WeakMap<SearchResponse, SearchSignal>();
+export const searchSignal = (response: SearchResponse): SearchSignal | undefined => signals.get(response);
+
+/** Whether a field of the index holds `token` in `section`. */
+function holds(index: LoadedIndex, token: string, section: number): boolean {
+  return index.fields.some((field) => field.get(token)?.sections.includes(section) === true);
+}
+
+/**
+ * A best hit is weak when its section holds fewer than half of the query's
+ * words (each as written, by a synonym or, for a last word, by a word it
+ * begins), or holds them only through typo corrections. Half, because a
+ * right answer often lacks a word of the question ("turn off", "my
+ * laptop"): the bench's query sets are the calibration, and
+ * tests/unit/search-weak.test.ts holds that none of them whose answer is
+ * found counts as weak. A query of filler words only is never weak.
+ */
+function weakAnswer(index: LoadedIndex, concepts: readonly Concept[], section: number): boolean {
+  const counted = concepts.filter((concept) => concept.tokens.size > 0);
+  if (counted.length === 0) return false;
+  let direct = 0;
+  let corrected = 0;
+  for (const concept of counted) {
+    if ([...concept.direct].some((token) => holds(index, token, section))) direct += 1;
+    else if ([...concept.tokens].some((token) => holds(index, token, section))) corrected += 1;
+  }
+  return direct + corrected < counted.length / 2 || direct === 0;
+}
+
+/**
  * The query rule every door applies (spec "Errors": `missing_query` when
  * `q`, or `query`, is missing): present and not blank, and at most
  * `maxQueryLength` characters (this site's cap; longer is
@@ -334,12 +373,15 @@ export function createDocsSearch(options: DocsSearchOptions): PreloadableDocsSea
       const { offset, limit } = position.value;
       // A query of no words (only punctuation) matches nothing; the engine would otherwise list every row.
       const { total, top } = parsed.concepts.length > 0 ? rank(index, q, parsed, offset + limit) : { total: 0, top: [] };
-      return ok({
+      const response: SearchResponse = {
         query: q,
         results: top.slice(offset).map((entry) => toHit(index, entry, words)),
         next_cursor: nextCursor(cursors, scope, position.value, total),
         total,
-      });
+      };
+      const best = top[0];
+      if (best) signals.set(response, { weak: () => weakAnswer(index, parsed.concepts, best.section) });
+      return ok(response);
     },
   };
 }

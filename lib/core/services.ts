@@ -38,6 +38,8 @@ export interface ServiceDeps {
   cursors: CursorCodec;
   /** Public origin of install lines. */
   origin: string;
+  /** Told of every live search's first page once answered (lib/insights records it); the sandbox's fixtures are not searches of the docs. */
+  searched?(response: SearchResponse): void;
 }
 
 export interface ServiceRequest {
@@ -70,7 +72,11 @@ export function resolveServices(deps: ServiceDeps, request: ServiceRequest): Rea
   }
   return {
     sandbox: false,
-    search: (input) => deps.search.search(input),
+    search: async (input) => {
+      const answer = await deps.search.search(input);
+      if (answer.ok && !input.cursor) deps.searched?.(answer.value);
+      return answer;
+    },
     latestRelease: (app) => deps.releases.latestRelease(app, request.deadline),
     install: (desktop) => installAnswer(desktop, origin),
     ...listsOf(catalogLists({ cursors: deps.cursors, sandbox: false }), origin),

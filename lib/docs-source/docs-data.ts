@@ -3,7 +3,7 @@ import path from 'node:path';
 import { llms, loader, type LoaderConfig, type LLMsWithPages, type LoaderOutput, type MetaData, type StaticSource, type VirtualFile } from 'fumadocs-core/source';
 import type { StructuredData } from 'fumadocs-core/mdx-plugins';
 import { readJsonText } from '@/lib/platform/ascii-json';
-import { docsRoute } from '@/lib/routes';
+import { docsRoute, insights } from '@/lib/routes';
 
 /**
  * The docs as data: every page's frontmatter, search sections and processed
@@ -148,6 +148,10 @@ export function docsSourceOf(file: UndatedDocsData) {
   return loader({ baseUrl: docsRoute, source });
 }
 
+/** The twin's last line: how an agent says whether the page helped (the page's own form posts the same). */
+const feedbackLine = (url: string) =>
+  `\n---\n\nWas this page helpful? \`POST ${insights.feedback}\` with \`{"page": "${url}", "helpful": true}\` (or \`false\`, and an optional \`"comment"\` of at most 500 characters); /openapi.json describes it.\n`;
+
 /**
  * Every page's processed markdown under a heading and its last-changed day
  * (/llms-full.txt, the .md twins), for either source.
@@ -157,7 +161,7 @@ export function docsLlmsOf<C extends LoaderConfig>(source: LoaderOutput<C>, date
     renderPage: async (page) => {
       const data = page.data as { title?: string; getText(type: 'processed'): Promise<string> };
       const [text, { of }] = await Promise.all([data.getText('processed'), dates()]);
-      return `# ${data.title} (${page.url})\n\nLast updated: ${of(page.path).slice(0, 10)}\n\n${text}`;
+      return `# ${data.title} (${page.url})\n\nLast updated: ${of(page.path).slice(0, 10)}\n\n${text.trimEnd()}\n${feedbackLine(page.url)}`;
     },
   });
 }

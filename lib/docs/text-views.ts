@@ -5,6 +5,8 @@ import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 import { httpDate, isNotModified } from '@/lib/http/conditional';
 import { htmlVary } from '@/lib/http/negotiation';
 import { routeDocs, type RouteDocs } from '@/lib/docs-source/route-docs';
+import { runtime } from '@/lib/runtime';
+import { llmsFullTxtRoute } from '@/lib/routes';
 
 const markdownHeaders = { 'Content-Type': 'text/markdown; charset=utf-8' };
 const plainHeaders = { 'Content-Type': 'text/plain; charset=utf-8' };
@@ -50,6 +52,7 @@ export async function markdownTwinResponse(request: Request, segments: readonly 
     });
   }
   const [body, { of }] = await Promise.all([llms.page(page), dates()]);
+  runtime().insights.read(page.url, 'twin');
   // Its Vary is a page's: the same URL answers HTML or this twin by Accept.
   return answer(request, textView(body, of(page.path)), { ...markdownHeaders, 'Cache-Control': twinCache }, htmlVary);
 }
@@ -77,6 +80,8 @@ export const llmsTxtHandler = endpointHandler(endpointById(docsDescriptions, 'll
 );
 
 /** Every page's markdown, one after another. */
-export const llmsFullTxtHandler = endpointHandler(endpointById(docsDescriptions, 'llmsFullTxt'), async (request) =>
-  answer(request, await llmsView(await routeDocs(), 'full'), plainHeaders, 'Accept-Encoding'),
-);
+export const llmsFullTxtHandler = endpointHandler(endpointById(docsDescriptions, 'llmsFullTxt'), async (request) => {
+  const view = await llmsView(await routeDocs(), 'full');
+  runtime().insights.read(llmsFullTxtRoute, 'twin');
+  return answer(request, view, plainHeaders, 'Accept-Encoding');
+});

@@ -1,4 +1,4 @@
-import { a2a, discovery, docsSearchRoute, docsTreeFolderUrl, mcp, skillRoute, v1 } from '@/lib/routes';
+import { a2a, discovery, docsSearchRoute, docsTreeFolderUrl, insights, mcp, skillRoute, v1 } from '@/lib/routes';
 
 /**
  * The routing contract: every method and path the service answers, once,
@@ -34,6 +34,8 @@ export interface RouteRow {
   cors?: 'open';
   /** A deprecated row answers with `Deprecation: true` and `Sunset`. */
   deprecated?: { sunset: Date };
+  /** The door its searches are counted on in search insights (lib/insights). */
+  door?: 'dialog' | 'v1' | 'batch' | 'ask' | 'mcp' | 'a2a';
 }
 
 const open = { cors: 'open' } as const;
@@ -41,9 +43,9 @@ const open = { cors: 'open' } as const;
 // The order is /openapi.json's order of paths.
 export const routes = [
   // Search
-  { id: 'searchDocs', method: 'GET', path: v1.search, rateLimited: true },
+  { id: 'searchDocs', method: 'GET', path: v1.search, rateLimited: true, door: 'v1' },
   { id: 'searchIndex', method: 'GET', path: '/api/search', rateLimited: true },
-  { id: 'docsSearchDialog', method: 'GET', path: docsSearchRoute, rateLimited: true, rateLimitBucket: 'docs-search' },
+  { id: 'docsSearchDialog', method: 'GET', path: docsSearchRoute, rateLimited: true, rateLimitBucket: 'docs-search', door: 'dialog' },
   // Catalog
   { id: 'listDesktops', method: 'GET', path: v1.desktops, rateLimited: true },
   { id: 'listRooms', method: 'GET', path: v1.rooms, rateLimited: true },
@@ -54,12 +56,12 @@ export const routes = [
   { id: 'getReleaseAlias', method: 'GET', path: '/api/release/{app}', rateLimited: true },
   { id: 'download', method: 'GET', path: '/download/{app}', rateLimited: false },
   // Batch and jobs
-  { id: 'runBatch', method: 'POST', path: v1.batch, rateLimited: true },
-  { id: 'submitJob', method: 'POST', path: v1.jobs, rateLimited: true },
+  { id: 'runBatch', method: 'POST', path: v1.batch, rateLimited: true, door: 'batch' },
+  { id: 'submitJob', method: 'POST', path: v1.jobs, rateLimited: true, door: 'batch' },
   { id: 'getJob', method: 'GET', path: '/v1/jobs/{id}', rateLimited: true },
   // Natural-language query
-  { id: 'askGet', method: 'GET', path: '/ask', rateLimited: true },
-  { id: 'askPost', method: 'POST', path: '/ask', rateLimited: true },
+  { id: 'askGet', method: 'GET', path: '/ask', rateLimited: true, door: 'ask' },
+  { id: 'askPost', method: 'POST', path: '/ask', rateLimited: true, door: 'ask' },
   // Installers
   { id: 'layerInstaller', method: 'GET', path: '/layer.sh', rateLimited: false },
   { id: 'hackerInstaller', method: 'GET', path: '/hacker.sh', rateLimited: false },
@@ -75,22 +77,27 @@ export const routes = [
   { id: 'designDoc', method: 'GET', path: '/design.md', rateLimited: false },
   { id: 'sitemap', method: 'GET', path: '/sitemap.xml', rateLimited: false },
   { id: 'robots', method: 'GET', path: '/robots.txt', rateLimited: false },
+  // Search insights and page feedback
+  { id: 'searchClick', method: 'POST', path: insights.searchClick, rateLimited: true, rateLimitBucket: 'docs-search' },
+  { id: 'sendFeedback', method: 'POST', path: insights.feedback, rateLimited: true },
+  { id: 'insightsJson', method: 'GET', path: insights.json, rateLimited: true },
+  { id: 'insightsPage', method: 'GET', path: insights.page, rateLimited: true },
   // Platform
   { id: 'openApi', method: 'GET', path: '/openapi.json', rateLimited: true },
   { id: 'problemPage', method: 'GET', path: '/problems/{code}', rateLimited: false },
   { id: 'problemMarkdown', method: 'GET', path: '/problems/{code}.md', rateLimited: false },
   { id: 'signatureDirectory', method: 'GET', path: '/.well-known/http-message-signatures-directory', rateLimited: true },
   // Agents: the MCP transports answer their own preflight row
-  { id: 'mcpTransport', method: 'POST', path: mcp.transport, rateLimited: true, ...open },
+  { id: 'mcpTransport', method: 'POST', path: mcp.transport, rateLimited: true, door: 'mcp', ...open },
   { id: 'mcpPreflight', method: 'OPTIONS', path: mcp.transport, rateLimited: false, ...open },
-  { id: 'mcpDocsTransport', method: 'POST', path: mcp.docsTransport, rateLimited: true, ...open },
+  { id: 'mcpDocsTransport', method: 'POST', path: mcp.docsTransport, rateLimited: true, door: 'mcp', ...open },
   { id: 'mcpDocsPreflight', method: 'OPTIONS', path: mcp.docsTransport, rateLimited: false, ...open },
-  { id: 'wellKnownMcpTransport', method: 'POST', path: mcp.wellKnownTransport, rateLimited: true, ...open },
+  { id: 'wellKnownMcpTransport', method: 'POST', path: mcp.wellKnownTransport, rateLimited: true, door: 'mcp', ...open },
   { id: 'wellKnownMcpPreflight', method: 'OPTIONS', path: mcp.wellKnownTransport, rateLimited: false, ...open },
   { id: 'mcpManifest', method: 'GET', path: mcp.manifest, rateLimited: true, ...open },
   { id: 'wellKnownMcpManifest', method: 'GET', path: mcp.wellKnownManifest, rateLimited: true, ...open },
   { id: 'mcpServerCard', method: 'GET', path: mcp.serverCard, rateLimited: true, ...open },
-  { id: 'a2aTransport', method: 'POST', path: a2a.transport, rateLimited: true, ...open },
+  { id: 'a2aTransport', method: 'POST', path: a2a.transport, rateLimited: true, door: 'a2a', ...open },
   { id: 'a2aPreflight', method: 'OPTIONS', path: a2a.transport, rateLimited: false, ...open },
   { id: 'agentCard', method: 'GET', path: a2a.agentCard, rateLimited: true, ...open },
   { id: 'mcpServerCardAlias', method: 'GET', path: mcp.serverCardAlias, rateLimited: true, ...open },

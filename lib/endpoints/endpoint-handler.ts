@@ -104,15 +104,28 @@ function requestHeaders(endpoint: EndpointSpec, request: Request): Result<Record
   return ok(headers);
 }
 
-/** The JSON body, at most the row's byte cap, and its raw text (for idempotency fingerprints). */
+const formType = 'application/x-www-form-urlencoded';
+
+/**
+ * The JSON body, at most the row's byte cap, and its raw text (for
+ * idempotency fingerprints). With `forms`, a form-encoded body is read too
+ * (each field a string), and a body of any other declared type is a 415.
+ */
 async function requestBody(
   endpoint: EndpointSpec,
   request: Request,
   tooLarge: ErrorCode,
+  forms: boolean,
 ): Promise<Result<{ body: unknown; rawBody: string }, CoreError>> {
   if (!endpoint.body) return ok({ body: undefined, rawBody: '' });
+  const type = request.headers.get('content-type')?.split(';', 1)[0]!.trim().toLowerCase();
+  const form = forms && type === formType;
+  if (forms && !form && type && type !== 'application/json' && !type.endsWith('+json')) {
+    return err(new CoreError('unsupported_media_type', `The body is \`${type.slice(0, 100)}\`; send \`application/json\` or \`${formType}\`.`));
+  }
   const text = await readCappedText(request.body, endpoint.body.maxBytes);
   if (text === undefined) return err(new CoreError(tooLarge, `The body is larger than ${endpoint.body.maxBytes} bytes.`));
+  if (form) return ok({ body: Object.fromEntries(new URLSearchParams(text)), rawBody: text });
   try {
     return ok({ body: JSON.parse(text) as unknown, rawBody: text });
   } catch {
@@ -126,6 +139,7 @@ async function handlerInput<E extends EndpointSpec>(
   request: Request,
   context: RouteContext | undefined,
   tooLarge: ErrorCode,
+  forms: boolean,
 ): Promise<Result<HandlerInput<E>, CoreError>> {
   const url = new URL(request.url);
   const params = parsePart(endpoint, endpoint.params, 'path parameter', (await context?.params) ?? {});
@@ -136,7 +150,7 @@ async function handlerInput<E extends EndpointSpec>(
   if (!query.ok) return query;
   const headers = requestHeaders(endpoint, request);
   if (!headers.ok) return headers;
-  const body = await requestBody(endpoint, request, tooLarge);
+  const body = await requestBody(endpoint, request, tooLarge, forms);
   if (!body.ok) return body;
   return ok({
     request,
@@ -167,11 +181,11 @@ export const isEndpointHandler = (value: unknown): value is EndpointHandler => t
 export function implement<E extends EndpointSpec>(
   endpoint: E,
   implementation: Implementation<E>,
-  options: { bodyTooLarge?: ErrorCode } = {},
+  options: { bodyTooLarge?: ErrorCode; forms?: boolean } = {},
 ): EndpointHandler {
   return endpointHandler(endpoint, async (request, context) => {
     try {
-      const input = await handlerInput(endpoint, request, context, options.bodyTooLarge ?? 'invalid_parameter');
+      const input = await handlerInput(endpoint, request, context, options.bodyTooLarge ?? 'invalid_parameter', options.forms === true);
       const result = input.ok ? await implementation(input.value) : input;
       if (!result.ok) return problemResponse(result.error, deprecationHeaders(endpoint));
       const response = result.value instanceof Response ? result.value : jsonResponse(result.value);

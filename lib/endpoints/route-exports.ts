@@ -1,5 +1,6 @@
 import { methodNotAllowedResponse } from '@/lib/http/problem';
-import { rateLimitGuard } from '@/lib/http/rate-limit';
+import { rateLimitGuard, requestClient } from '@/lib/http/rate-limit';
+import { withRequestContext } from '@/lib/platform/request-context';
 import { withHeaders } from '@/lib/http/route-handler';
 import type { RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
@@ -171,8 +172,13 @@ function routeExports(
           return withHeaders(response, { ...cors?.headers, ...Object.fromEntries(own) });
         }
       : handler;
+  // The request's door and client, for what records it (lib/platform/request-context.ts).
+  const inContext = (method: HttpMethod, handler: RouteHandler): RouteHandler => {
+    const door = rows.find((row) => row.method === method)?.door;
+    return (request, context) => withRequestContext({ door, client: () => requestClient(request, runtime().rateLimit.clientIp) }, () => handler(request, context));
+  };
   const exports = {} as RouteExports;
-  for (const method of answerable) exports[method] = decorate(guard(bound[method] ?? methodNotAllowed(method, path, allow)));
+  for (const method of answerable) exports[method] = inContext(method, decorate(guard(bound[method] ?? methodNotAllowed(method, path, allow))));
   exports.OPTIONS = decorate(bound.OPTIONS ?? (async () => new Response(null, { status: 204, headers: { Allow: allow, ...cors?.preflight } })));
   return exports;
 }

@@ -1,6 +1,7 @@
 import { type RateLimitDecision, type RateLimiter } from './types';
 import { systemClock, type Clock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
+import { throttledWarning } from '@/lib/platform/throttled-warning';
 
 export interface FailOpenOptions {
   /** How long the inner limiter may take before the request is let through. */
@@ -36,21 +37,8 @@ export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): R
     remaining: limit,
     resetSeconds: Math.max(1, Math.ceil(windowMs / 1000)),
   };
-  let lastWarnedAt = Number.NEGATIVE_INFINITY;
-  let failuresSinceWarning = 0;
-
-  function warn(cause: unknown): void {
-    failuresSinceWarning += 1;
-    const now = clock();
-    if (now - lastWarnedAt < logIntervalMs) return;
-    lastWarnedAt = now;
-    log('warn', 'rate limiter unavailable; allowing requests (fail open)', {
-      cause: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
-      failuresSinceLastWarning: failuresSinceWarning,
-      timeoutMs,
-    });
-    failuresSinceWarning = 0;
-  }
+  const warned = throttledWarning(log, 'rate limiter unavailable; allowing requests (fail open)', clock, logIntervalMs);
+  const warn = (cause: unknown) => warned({ cause: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause), timeoutMs });
 
   return {
     async limit(key) {

@@ -7,6 +7,7 @@ import type { Log } from '@/lib/platform/log';
 import { createUpstashStore } from './upstash-store';
 
 export * from './types';
+export * from './insights-store';
 export { failOpenLimiter } from './fail-open';
 export { createMemoryStore } from './memory-store';
 export { createUpstashStore } from './upstash-store';
@@ -48,6 +49,7 @@ export function createStore(env: Env, { clock = systemClock, log }: CreateStoreO
   return {
     kind: base.kind,
     kv: base.kv,
+    insights: base.insights,
     // The memory limiter is synchronous work that cannot hang or lose its
     // backend; a deadline timer per request would only add cost (npm run bench, case b).
     limiter: credentials ? failOpenLimiter(base.limiter, { limit, windowMs, log, clock, timeoutMs }) : base.limiter,

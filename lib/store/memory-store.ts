@@ -1,5 +1,6 @@
 import { checkedTtlMs, secondsUntil, StoreUnavailableError, type ConditionalKeyValueStore, type RateLimiter, type Store } from './types';
 import type { Clock } from '@/lib/platform/clock';
+import { createMemoryInsights } from './insights-store';
 
 /**
  * The embedded store: one process, no backend. Used when no Redis is
@@ -204,6 +205,7 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
     kind: 'memory',
     kv,
     limiter,
+    insights: createMemoryInsights(clock),
     size: () => ({ kv: records.size, limiter: windows.size }),
     bytes: () => records.weight,
     close: () => clearInterval(timer),

@@ -1,6 +1,8 @@
+import type { InsightsStore } from './insights-store';
+
 /**
  * The store: the service's only state (rate-limit windows, idempotency
- * records, job records, the release cache). Two adapters implement it:
+ * records, job records, the release cache, search insights). Two adapters implement it:
  * `memory-store.ts` (embedded default, one process) and `upstash-store.ts`
  * (Upstash Redis over REST). One contract suite (tests/unit/store-contract)
  * runs against both.
@@ -52,6 +54,8 @@ export interface Store {
   readonly kind: 'memory' | 'upstash';
   readonly kv: ConditionalKeyValueStore;
   readonly limiter: RateLimiter;
+  /** Search insights and page feedback (lib/store/insights-store.ts). */
+  readonly insights: InsightsStore;
 }
 
 /** Raised by an adapter when its backend cannot be reached in time. */

@@ -2,6 +2,7 @@ import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
 import { checkedTtlMs, secondsUntil, StoreUnavailableError, type ConditionalKeyValueStore, type RateLimiter, type Store } from './types';
 import { systemClock, type Clock } from '@/lib/platform/clock';
+import { createUpstashInsights } from './upstash-insights';
 
 /** Upstash Redis over REST: shared by every instance, survives restarts. */
 export interface UpstashStoreOptions {
@@ -170,5 +171,5 @@ export function createUpstashStore(options: UpstashStoreOptions): Store {
     },
   };
 
-  return { kind: 'upstash', kv, limiter };
+  return { kind: 'upstash', kv, limiter, insights: createUpstashInsights(redis, attempt) };
 }

@@ -64,9 +64,11 @@ describe('the docs as data', () => {
     const [ours, theirs] = [docsLlmsOf(fromData, datesNow), docsLlmsOf(compiled, datesNow)];
     expect(await ours.index()).toBe(await theirs.index());
     expect(await ours.full()).toBe(await theirs.full());
-    // The twin's header: the title and URL, then the page's last-changed day (UTC); then its text as it was.
+    // The twin's header: the title and URL, then the page's last-changed day (UTC); then its text as it was,
+    // and how to say whether the page helped (POST /api/feedback).
     expect(await ours.page(pageFinder(fromData.getPages())(['rooms', 'appearance'])!)).toBe(
-      '# Appearance (/docs/rooms/appearance)\n\nLast updated: 2026-11-20\n\n## Wallpaper\n\nA picture.\n',
+      '# Appearance (/docs/rooms/appearance)\n\nLast updated: 2026-11-20\n\n## Wallpaper\n\nA picture.\n\n---\n\n' +
+        'Was this page helpful? `POST /api/feedback` with `{"page": "/docs/rooms/appearance", "helpful": true}` (or `false`, and an optional `"comment"` of at most 500 characters); /openapi.json describes it.\n',
     );
     expect(await exportSourceIndex(fromData)).toEqual(await exportSourceIndex(compiled));
     // The build makes the search core's index from the source's rows, without Fumadocs' index: the same data.

@@ -64,7 +64,7 @@ describe('<RateLimitWindows />', () => {
     for (const entry of ['GET /openapi.json', 'GET /ask', 'POST /ask', 'POST /mcp', 'POST /mcp/docs', 'POST /a2a', 'GET /.well-known/ai-catalog.json', 'GET /.well-known/agent-card.json']) {
       expect(shared).toContain(entry);
     }
-    expect(windows.get('docs-search')).toEqual(['GET /api/docs-search']);
+    expect(windows.get('docs-search')).toEqual(['GET /api/docs-search', 'POST /api/search-click']);
     expect(windows.get('Not counted')).toEqual(expect.arrayContaining(['GET /layer.sh', 'GET /download/{app}', 'OPTIONS /mcp']));
   });
 

@@ -5,6 +5,7 @@ import { pageLastModified } from '@/lib/docs-source/route-docs';
 import { pageMDXComponents } from '@/components/mdx';
 import { LastUpdated } from '@/components/docs/last-updated';
 import { PageActions } from '@/components/docs/page-actions';
+import { PageFeedback } from '@/components/docs/page-feedback';
 import { DocsShell } from '@/components/docs/shell';
 import { SoftNavigation } from '@/components/docs/soft-navigation';
 import { PageStructuredData } from '@/components/structured-data';
@@ -39,6 +40,7 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
       <SoftNavigation as="div" pagesOnly className="prose flex-1">
         <MDX components={pageMDXComponents(page.url)} />
       </SoftNavigation>
+      <PageFeedback page={page.url} />
     </DocsShell>
   );
 }

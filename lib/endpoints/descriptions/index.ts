@@ -4,6 +4,7 @@ import { agentDescriptions } from './agents';
 import { askDescriptions } from './ask';
 import { discoveryDescriptions } from './discovery';
 import { docsDescriptions } from './docs';
+import { insightsDescriptions } from './insights';
 import { installerDescriptions } from './installers';
 import { platformDescriptions } from './platform';
 import { v1Descriptions } from './v1';
@@ -20,6 +21,7 @@ export const descriptions = {
   ...askDescriptions,
   ...installerDescriptions,
   ...docsDescriptions,
+  ...insightsDescriptions,
   ...platformDescriptions,
   ...agentDescriptions,
   ...discoveryDescriptions,

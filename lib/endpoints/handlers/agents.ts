@@ -30,7 +30,7 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 function toolContext(): ToolContext {
   const rt = runtime();
   const deadline = answerDeadline(rt.monotonic, failOpenTimeoutMs);
-  return { services: (sandbox) => rt.services({ sandbox, deadline }) };
+  return { services: (sandbox) => rt.services({ sandbox, deadline }), read: (page) => rt.insights.read(page, 'mcp') };
 }
 
 const deps: McpTransportDeps = {

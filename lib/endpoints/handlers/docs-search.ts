@@ -38,6 +38,6 @@ const cacheControl = 'public, max-age=300';
 
 export const docsSearchDialog = implement(endpointById(docsDescriptions, 'docsSearchDialog'), async ({ query }) => {
   const docs = await routeDocs();
-  const answer = await runtime().search.search({ q: query.query, limit: dialogResultLimit });
+  const answer = await runtime().services({ sandbox: false }).search({ q: query.query, limit: dialogResultLimit });
   return mapResult(answer, ({ results }): JsonReply => ({ json: dialogRows(results, pageOf.bind(undefined, docs)), headers: { 'Cache-Control': cacheControl } }));
 });

@@ -1,10 +1,10 @@
 // `next/server.js`, not `next/server`: the docs build runs these handlers in plain Node ESM
 // (lib/docs-build/remark-api-examples.ts), which needs the file name (next has no exports map).
-import { after } from 'next/server.js';
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
 import { requestFingerprint, runIdempotent, validateIdempotencyKey } from '@/lib/core/idempotency';
 import { operations, type OperationTable, type RestRowId } from '@/lib/core/operations';
 import { mapResult, ok } from '@/lib/core/result';
+import { runAfterResponse } from '@/lib/http/after-response';
 import { toProblem } from '@/lib/http/problem';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { runtime } from '@/lib/runtime';
@@ -125,20 +125,6 @@ export const download = implement(endpointById(v1Descriptions, 'download'), asyn
   const cacheControl = target.value.kind === 'asset' ? 'public, max-age=60, s-maxage=300' : 'no-store';
   return ok(new Response(null, { status: 302, headers: { Location: target.value.url, 'Cache-Control': cacheControl } }));
 });
-
-/**
- * Work to do once the answer is sent: Next's `after()` (on Vercel,
- * waitUntil). Outside a request (the docs run examples at build time,
- * lib/docs-build/remark-api-examples.ts) there is no response to wait for, so it
- * starts at once.
- */
-function runAfterResponse(task: () => Promise<void>): void {
-  try {
-    after(task);
-  } catch {
-    void task();
-  }
-}
 
 /** The batch answer's bytes as the 200 they are, ran now or replayed (`Idempotency-Replayed: true`). */
 function batchAnswerResponse(answer: string, replayed: boolean): Response {

@@ -1,0 +1,6 @@
+import { serve } from '@/lib/endpoints/route-exports';
+import { sendFeedback } from '@/lib/endpoints/handlers/insights';
+
+// "Was this page helpful?": JSON, or the page's form posted without JavaScript.
+export const dynamic = 'force-dynamic';
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(sendFeedback);
