@@ -4,7 +4,7 @@ import type { CoreError } from '@/lib/core/core-error';
 import { methodNotAllowedError, notFoundError, problemResponse, toProblem } from './problem';
 import { normalizeRequestTarget } from './request-target';
 import { compressResponse } from './response-compression';
-import { inlineHeaders } from './response-headers';
+import { inlineHeaders, responseHeader } from './response-headers';
 import type { PageBrotliCache } from './page-brotli';
 import type { SecurityHeaderSets } from './security-header-sets';
 import type { StaticBrotliCache } from './static-brotli';
@@ -178,7 +178,8 @@ export function installNodeServerHooks(options: NodeServerHooksOptions): void {
   responseProto.writeHead = function writeHeadWithVary(this: http.ServerResponse, ...args: unknown[]) {
     if (!this.headersSent) {
       const inline = inlineHeaders(args);
-      const contentType = this.getHeader('content-type') ?? inline?.['content-type'] ?? inline?.['Content-Type'];
+      // A route handler's headers reach Node as arrays (lib/http/response-headers.ts).
+      const contentType = responseHeader(this, 'content-type', inline);
       if (isNegotiatedDocument(contentType)) {
         const current = this.getHeader('vary');
         this.setHeader('Vary', mergeVary(Array.isArray(current) ? current.join(', ') : current?.toString(), negotiatedVary));

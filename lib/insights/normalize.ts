@@ -7,16 +7,16 @@
 export const maxQueryChars = 200;
 export const maxCommentChars = 500;
 
-/** In order: an e-mail before a URL (`mailto:`), a URL before the token rule (its path). */
+/** In order: an e-mail before a URL (`mailto:`), a URL before the token rule (its path), a token before the digit rule (its digits). */
 const placeholders: [RegExp, string][] = [
   [/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, '[email]'],
   // Only URLs with a query string: a path alone (`/docs/rooms`) is what a reader asks about.
   [/\b(?:https?:\/\/|www\.)[^\s?#]*\?\S*/giu, '[url]'],
   [/\b[a-z][a-z0-9+.-]*:\/\/\S*\?\S*/giu, '[url]'],
-  // Six digits or more: phone, card, account and order numbers.
-  [/\d(?:[\s-]?\d){5,}/gu, '[number]'],
   // Token-like: 20 or more letters, digits, `_` or `-`, with both letters and digits (keys, hashes, session ids).
   [/\b(?=[\w-]*\d)(?=[\w-]*[a-z])[\w-]{20,}\b/giu, '[token]'],
+  // Six digits or more: phone, card, account and order numbers.
+  [/\d(?:[\s-]?\d){5,}/gu, '[number]'],
 ];
 
 function redact(text: string): string {

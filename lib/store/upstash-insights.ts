@@ -194,7 +194,9 @@ export function createUpstashInsights(redis: Redis, attempt: <T>(operation: stri
       pipe.hgetall(key('f'));
       pipe.lrange(key('fc'), 0, -1);
       const [s, q, qi, r, ri, f, fc] = await attempt('read', () => pipe.exec());
-      const hash = (value: unknown) => (value ?? {}) as Record<string, string>;
+      // Without automatic deserialization, HGETALL answers Redis's flat list of fields and values.
+      const hash = (value: unknown): Record<string, string> =>
+        Array.isArray(value) ? Object.fromEntries(pairs(value).map(([field], at) => [field, String((value as unknown[])[at * 2 + 1])])) : ((value ?? {}) as Record<string, string>);
       return dayOf({ s: hash(s), qi: hash(qi), ri: hash(ri), f: hash(f) }, q, r, (fc ?? []) as string[]);
     },
     async clients(days, query) {

@@ -187,6 +187,78 @@ function describeStoreContract(name: string, makeStore: MakeStore): void {
         await expect(store.kv.setIfAbsent(uniqueKey('ttl'), 'v', Number.NaN)).rejects.toBeInstanceOf(RangeError);
       });
     });
+
+    describe('insights (lib/store/insights-store.ts)', () => {
+      const limits = { keepMs: 86_400_000, dayMs: 3_600_000, maxEntries: 3 };
+      const search = (query: string, door: string, client: string, results = 2) =>
+        ({ kind: 'search', door, query, results, hit: results ? `/docs/x#${query}` : '', weak: false, client }) as const;
+
+      it('counts searches per door and query, and distinct clients per query, across days', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const [day, next] = [uniqueKey('day'), uniqueKey('day')];
+        for (const client of ['a', 'b', 'b']) await store.insights.add(day, search('glow', 'v1', client), limits);
+        await store.insights.add(day, search('glow', 'mcp', 'c'), limits);
+        await store.insights.add(day, { ...search('glow', 'dialog', 'a', 0) }, limits);
+        await store.insights.add(next, search('glow', 'v1', 'd'), limits);
+        await store.insights.add(day, { kind: 'click', query: 'glow', rank: 2 }, limits);
+        const read = await store.insights.readDay(day);
+        expect(read.searches).toEqual({ v1: 3, mcp: 1, dialog: 1 });
+        // The latest search's results and hit; every door's count.
+        expect(read.queries.glow).toEqual({ count: 5, doors: { v1: 3, mcp: 1, dialog: 1 }, results: 0, hit: '', weak: false, clicks: 1 });
+        expect(read.clicksByRank).toEqual({ 2: 1 });
+        expect(await store.insights.clients([day], 'glow')).toBe(3);
+        expect(await store.insights.clients([day, next], 'glow')).toBe(4);
+        expect(await store.insights.clients([uniqueKey('day')], 'glow')).toBe(0);
+      });
+
+      it('keeps at most maxEntries queries a day: a one-off makes room, else the new one is "other"', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const day = uniqueKey('day');
+        for (const query of ['a', 'a', 'b', 'b', 'c']) await store.insights.add(day, search(query, 'v1', 'x'), limits);
+        await store.insights.add(day, search('d', 'v1', 'x'), limits);
+        let read = await store.insights.readDay(day);
+        expect(Object.keys(read.queries).sort()).toEqual(['a', 'b', 'd']);
+        expect(read.otherQueries).toBe(1);
+        expect(await store.insights.clients([day], 'c')).toBe(0);
+        await store.insights.add(day, search('d', 'v1', 'x'), limits);
+        await store.insights.add(day, search('e', 'v1', 'x'), limits);
+        read = await store.insights.readDay(day);
+        expect(Object.keys(read.queries).sort()).toEqual(['a', 'b', 'd']);
+        expect(read.otherQueries).toBe(2);
+        expect(read.searches).toEqual({ v1: 8 });
+      });
+
+      it('keeps one vote per client, page and day: a second replaces the first, its comment too', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const day = uniqueKey('day');
+        const vote = (helpful: boolean, comment: string, client: string) => ({ kind: 'vote', page: '/docs/install', helpful, comment, client }) as const;
+        await store.insights.add(day, vote(false, 'too short', 'a'), limits);
+        await store.insights.add(day, vote(true, '', 'b'), limits);
+        expect((await store.insights.readDay(day)).feedback['/docs/install']).toEqual({ helpful: 1, notHelpful: 1, comments: ['too short'] });
+        await store.insights.add(day, vote(true, 'found it after all', 'a'), limits);
+        expect((await store.insights.readDay(day)).feedback['/docs/install']).toEqual({ helpful: 2, notHelpful: 0, comments: ['found it after all'] });
+      });
+
+      it('counts reads per page and door, bounded like queries', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const day = uniqueKey('day');
+        for (const [page, door] of [['/docs/a', 'twin'], ['/docs/a', 'mcp'], ['/docs/b#x', 'mcp'], ['/docs/c', 'twin'], ['/docs/d', 'twin']]) {
+          await store.insights.add(day, { kind: 'read', door: door!, page: page! }, limits);
+        }
+        const read = await store.insights.readDay(day);
+        expect(read.reads).toEqual({ '/docs/a': { count: 2, doors: { twin: 1, mcp: 1 } }, '/docs/b#x': { count: 1, doors: { mcp: 1 } }, '/docs/c': { count: 1, doors: { twin: 1 } } });
+        expect(read.otherReads).toBe(1);
+      });
+
+      it('gives every caller the same salt for a day, another for another day', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const day = uniqueKey('day');
+        const [first, second] = await Promise.all([store.insights.daySalt(day, 60_000), store.insights.daySalt(day, 60_000)]);
+        expect(first).toBe(second);
+        expect(first.length).toBeGreaterThanOrEqual(32);
+        expect(await store.insights.daySalt(uniqueKey('day'), 60_000)).not.toBe(first);
+      });
+    });
   });
 }
 
