@@ -160,6 +160,7 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     limiter: store.limiter,
     perMinute: env.RATE_LIMIT_PER_MINUTE,
     clientIp: { onVercel: Boolean(env.VERCEL), trustProxyHops: env.TRUST_PROXY_HOPS },
+    clientKey: (client) => insights.pseudonym(client),
   };
   const docs = overrides.docsReader ?? noDocsReader;
   return { env, clock, monotonic, log, store, origin, signer, codeHost, cursors, search, docs, releases, sandbox, jobs, services, rateLimit, insights };

@@ -22,6 +22,8 @@ export interface RateLimitDeps {
   /** Requests per minute; 0 turns the limit off (RATE_LIMIT_PER_MINUTE). */
   perMinute: number;
   clientIp: ClientIpOptions;
+  /** The name a client is counted under: its address hashed with the day's salt (lib/insights), so no store holds it. */
+  clientKey?: (client: string) => Promise<string>;
 }
 
 const clients = new WeakMap<Request, string>();
@@ -52,7 +54,8 @@ export async function applyRateLimit(request: Request, deps: RateLimitDeps, buck
   const client = requestClient(request, deps.clientIp);
   // RATE_LIMIT_PER_MINUTE=0: the operator turned the limit off (benchmarks, private deployments).
   if (deps.perMinute === 0) return { client, headers: {} };
-  const decision = await deps.limiter.limit(bucket ? `${bucket}:${client}` : client);
+  const key = deps.clientKey ? await deps.clientKey(client) : client;
+  const decision = await deps.limiter.limit(bucket ? `${bucket}:${key}` : key);
   const limitHeaders = rateLimitHeaders(decision, 60, bucket);
   if (decision.allowed) return { client, headers: limitHeaders };
   const rejection = problemResponse(

@@ -3,7 +3,7 @@ import type { Clock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
 import { requestContext } from '@/lib/platform/request-context';
 import { throttledWarning } from '@/lib/platform/throttled-warning';
-import type { InsightsEvent, InsightsLimits, InsightsStore } from '@/lib/store/insights-store';
+import { randomSalt, type InsightsEvent, type InsightsLimits, type InsightsStore } from '@/lib/store/insights-store';
 import { normalizeComment, normalizeQuery } from './normalize';
 import { buildReport, type InsightsReport } from './report';
 
@@ -32,6 +32,8 @@ export type InsightsPeriod = (typeof insightsPeriods)[number];
 /** Per day: the most queries, pages, votes and comments kept; the rest are counted as "other". */
 export const maxEntriesPerDay = 10_000;
 const dayMs = 86_400_000;
+/** How long a pseudonym waits for the store's salt: the limiter's own bound (lib/store/fail-open.ts). */
+const saltWaitMs = 250;
 
 export interface InsightsOptions {
   store: InsightsStore;
@@ -61,6 +63,13 @@ export interface Insights {
   read(page: string, door: InsightsDoor): void;
   /** A dialog result opened: the query and the result's rank (1 first). */
   clicked(query: string, rank: number): void;
+  /**
+   * A client's name for the day: its address hashed with the day's salt, so
+   * the rate limiter's keys hold no address either. When the store has not
+   * given the day's salt within `saltWaitMs`, a salt of this process's
+   * stands in (the store is failing then, and the limiter fails open).
+   */
+  pseudonym(address: string): Promise<string>;
   /** A reader's vote on a page; a second one the same day from the same client replaces the first. */
   voted(page: string, helpful: boolean, comment: string, client: string): Promise<void>;
   report(days: InsightsPeriod): Promise<InsightsReport>;
@@ -73,18 +82,30 @@ export function createInsights(options: InsightsOptions): Insights {
   const { store, clock, log, defer, recording, retentionDays, minClients } = options;
   const limits = (time: number): InsightsLimits => ({ keepMs: retentionDays * dayMs, dayMs: untilDayEnds(time), maxEntries: maxEntriesPerDay });
   const dropped = throttledWarning(log, 'insights: an event was dropped, the store did not answer', clock);
-  let salt: { day: string; value: Promise<string> } | undefined;
+  let salt: { day: string; value: Promise<string>; ready?: string } | undefined;
 
-  /** The client's daily hash: SHA-256 of the day's salt and the address, never the address itself. */
-  async function clientHash(client: string, time: number): Promise<string> {
+  const hashed = (salt: string, client: string) => createHash('sha256').update(`${salt}\n${client}`).digest('base64url').slice(0, 22);
+
+  /** The day's salt, asked of the store once per day and process (again after a failure). */
+  function daySalt(time: number): Promise<string> {
     const day = utcDay(time);
     if (salt?.day !== day) {
       const value = store.daySalt(day, untilDayEnds(time));
-      salt = { day, value };
-      value.catch(() => (salt?.value === value ? (salt = undefined) : undefined));
+      const held: NonNullable<typeof salt> = { day, value };
+      salt = held;
+      value.then(
+        (ready) => void (held.ready = ready),
+        () => (salt === held ? (salt = undefined) : undefined),
+      );
     }
-    return createHash('sha256').update(`${await salt.value}\n${client}`).digest('base64url').slice(0, 22);
+    return salt.value;
   }
+
+  /** The client's daily hash: SHA-256 of the day's salt and the address, never the address itself. */
+  const clientHash = async (client: string, time: number) => hashed(await daySalt(time), client);
+
+  let standIn: { day: string; salt: string } | undefined;
+  const localSalt = (day: string) => (standIn?.day === day ? standIn : (standIn = { day, salt: randomSalt() })).salt;
 
   /** Adds an event after the answer; a failure is dropped and logged once a minute. */
   function later(make: (time: number) => Promise<InsightsEvent | undefined> | InsightsEvent | undefined): void {
@@ -121,6 +142,17 @@ export function createInsights(options: InsightsOptions): Insights {
         const normalized = normalizeQuery(query);
         return normalized ? { kind: 'click', query: normalized, rank } : undefined;
       });
+    },
+    async pseudonym(address) {
+      const time = clock();
+      // The day's salt in hand: no wait, no timer (every rate-limited request asks).
+      if (salt?.day === utcDay(time) && salt.ready !== undefined) return hashed(salt.ready, address);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), saltWaitMs);
+      });
+      const found = await Promise.race([daySalt(time).catch(() => undefined), late]).finally(() => clearTimeout(timer));
+      return hashed(found ?? localSalt(utcDay(time)), address);
     },
     async voted(page, helpful, comment, client) {
       const time = clock();
