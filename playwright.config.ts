@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumPath } from './tests/helpers/chromium';
+import { e2eInsightsToken } from './tests/e2e/insights-token';
 
 /**
  * Browser tests against a production build (`next build`, then `next start`).
@@ -91,6 +92,9 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       GITHUB_API_URL: closedCodeHost,
       GITHUB_RAW_URL: closedCodeHost,
+      // The maintainers' view, for tests/e2e/insights.spec.ts; one browser is every client here.
+      INSIGHTS_TOKEN: e2eInsightsToken,
+      INSIGHTS_MIN_CLIENTS: '1',
     },
     reuseExistingServer: false,
     timeout: 300_000,
