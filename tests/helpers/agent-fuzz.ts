@@ -3,12 +3,12 @@ import type { HttpResult } from './http';
 
 /**
  * Hostile requests for the agent doors (POST /mcp, /mcp/docs,
- * /.well-known/mcp, /a2a), /ask (GET and POST) and POST /v1/batch and
- * /v1/jobs, and the rules every answer keeps whatever it is sent (spec
+ * /.well-known/mcp, /a2a), /ask (GET and POST), POST /v1/batch and
+ * /v1/jobs, and POST /api/feedback (JSON, form and other types), and the rules every answer keeps whatever it is sent (spec
  * "Agent endpoints", "Errors"): no 5xx; on an agent door a JSON-RPC 2.0
  * answer (or the documented 202, 405, 406, 415, 429), never -32603, with
- * plain messages (no stack trace, no validator dump); on /ask and /v1 a
- * problem document for every error, never `internal_error`.
+ * plain messages (no stack trace, no validator dump); on /ask, /v1 and
+ * /api/feedback a problem document for every error, never `internal_error`.
  *
  * The envelopes are well formed JSON-RPC around hostile members: params
  * missing, null, arrays, of the wrong type, huge, nested deep; ids of every
@@ -36,7 +36,7 @@ export const agentDoors = ['/mcp', '/mcp/docs', '/.well-known/mcp', '/a2a'] as c
 export type AgentDoor = (typeof agentDoors)[number];
 
 export interface FuzzCase {
-  door: AgentDoor | '/ask' | '/v1/batch' | '/v1/jobs';
+  door: AgentDoor | '/ask' | '/v1/batch' | '/v1/jobs' | '/api/feedback';
   method: 'GET' | 'POST';
   /** The path and query sent. */
   target: string;
@@ -517,12 +517,44 @@ export const batchCase: fc.Arbitrary<FuzzCase> = fc
     }),
   );
 
+/** POST /api/feedback: JSON or form-encoded, near-misses of each field, other types and hostile bodies. */
+const feedbackFields = fc.record(
+  {
+    page: fc.oneof(
+      { arbitrary: fc.constantFrom('/docs', '/docs/install', '/docs/rooms/appearance'), weight: 4 },
+      { arbitrary: fc.constantFrom('/docs/no/such', '/docs/', 'docs/install', '/v1/search', '/docs/install?x=1', '/docs/%00', ''), weight: 1 },
+      { arbitrary: hostile, weight: 1 },
+    ),
+    helpful: fc.oneof({ arbitrary: fc.boolean(), weight: 4 }, { arbitrary: fc.constantFrom('true', 'yes', 1, null), weight: 1 }, { arbitrary: hostile, weight: 1 }),
+    comment: fc.oneof(
+      { arbitrary: fc.string({ maxLength: 80 }), weight: 4 },
+      { arbitrary: fc.constantFrom('x'.repeat(500), 'y'.repeat(501), 'mail a@b.co', '\u0000\n\t'), weight: 1 },
+      { arbitrary: hostile, weight: 1 },
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+export const feedbackCase: fc.Arbitrary<FuzzCase> = fc
+  .record({
+    fields: fc.oneof({ arbitrary: feedbackFields, weight: 6 }, { arbitrary: hostile, weight: 1 }),
+    form: fc.boolean(),
+    type: fc.oneof({ arbitrary: fc.constant(undefined), weight: 8 }, { arbitrary: fc.constantFrom('text/plain', 'multipart/form-data; boundary=x', 'application/xml', ''), weight: 1 }),
+  })
+  .map(({ fields, form, type }) => {
+    const isRecord = typeof fields === 'object' && fields !== null && !Array.isArray(fields);
+    const body = form && isRecord ? new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString() : jsonText(fields);
+    const contentType = type ?? (form && isRecord ? 'application/x-www-form-urlencoded' : 'application/json');
+    return withDescription({ door: '/api/feedback', method: 'POST', target: '/api/feedback', body, headers: headersOf({ 'content-type': contentType }) });
+  });
+
 /** Every case, agent doors most often. */
 export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.oneof(
   { arbitrary: agentCase, weight: 6 },
   { arbitrary: askGetCase, weight: 1 },
   { arbitrary: askPostCase, weight: 1 },
   { arbitrary: batchCase, weight: 1 },
+  { arbitrary: feedbackCase, weight: 1 },
 );
 
 // ------------------------------------------------------------------ the rules
@@ -581,7 +613,7 @@ export function violations(c: FuzzCase, result: HttpResult): string[] {
   const problem = problemOf(result);
   if (problem?.code === 'internal_error') found.push(`internal_error: ${shorten(String(problem.detail), 200)}`);
 
-  if (c.door === '/ask' || c.door === '/v1/batch' || c.door === '/v1/jobs') {
+  if (c.door === '/ask' || c.door === '/v1/batch' || c.door === '/v1/jobs' || c.door === '/api/feedback') {
     if (result.status >= 400) {
       if (!problem) found.push(`a ${result.status} that is not a problem document: ${shorten(result.body, 200)}`);
       else if (problem.status !== result.status || typeof problem.code !== 'string') found.push(`a malformed problem: ${shorten(result.body, 200)}`);
