@@ -63,12 +63,18 @@ class ExpiringMap<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private totalWeight = 0;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly maxKeys: number,
-    private readonly maxWeight = Number.POSITIVE_INFINITY,
-    private readonly weigh: (key: string, value: V) => number = () => 0,
-  ) {}
+  // Fields written out rather than as parameter properties: scripts load the store with Node's type stripping (npm run insights).
+  private readonly clock: Clock;
+  private readonly maxKeys: number;
+  private readonly maxWeight: number;
+  private readonly weigh: (key: string, value: V) => number;
+
+  constructor(clock: Clock, maxKeys: number, maxWeight = Number.POSITIVE_INFINITY, weigh: (key: string, value: V) => number = () => 0) {
+    this.clock = clock;
+    this.maxKeys = maxKeys;
+    this.maxWeight = maxWeight;
+    this.weigh = weigh;
+  }
 
   get size(): number {
     return this.entries.size;

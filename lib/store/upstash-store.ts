@@ -49,8 +49,10 @@ return 1`;
  * its oldest entry when full.
  */
 export class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly maxSize: number) {
+  private readonly maxSize: number;
+  constructor(maxSize: number) {
     super();
+    this.maxSize = maxSize;
   }
   override set(key: K, value: V): this {
     if (!this.has(key) && this.size >= this.maxSize) {
