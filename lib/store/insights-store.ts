@@ -149,6 +149,8 @@ export function createMemoryInsights(clock: () => number): InsightsStore {
   }
 
   function vote(held: MemoryDay, event: VoteEvent, limits: InsightsLimits) {
+    // A vote's client hash goes with its day's salt, as Redis expires it (upstash-insights.ts).
+    for (const { votes } of days.values()) for (const [key, kept] of votes) if (kept.expiresAt <= clock()) votes.delete(key);
     const key = `${event.page}\t${event.client}`;
     const previous = held.votes.get(key);
     const feedback = (held.data.feedback[event.page] ??= { helpful: 0, notHelpful: 0, comments: [] });
