@@ -55,11 +55,13 @@ describe('every endpoint of the table answers as documented', () => {
         );
         const accept = example.headers?.accept;
         // An Accept naming one documented type gets that type. Otherwise the primary representation, unless the
-        // example asks for another by its query (`streaming=true`, `mode=agent`), its body or its User-Agent (agent mode).
+        // example asks for another by its query (`streaming=true`, `mode=agent`), its body, its User-Agent (agent mode)
+        // or a form's body (the feedback form's thanks page).
         const selectsAlternate =
           /streaming=true|mode=agent/.test(example.url) ||
           Boolean((example.body as { prefer?: { streaming?: boolean } } | undefined)?.prefer?.streaming) ||
-          example.headers?.['user-agent'] !== undefined;
+          example.headers?.['user-agent'] !== undefined ||
+          example.headers?.['content-type'] === 'application/x-www-form-urlencoded';
         if (accept && expected.includes(accept)) expect(type.split(';')[0]).toBe(accept);
         else if (!accept && !selectsAlternate) expect(type.split(';')[0]).toBe(expected[0]);
         expect(expected).toContain(type.split(';')[0]);
