@@ -49,8 +49,10 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
     { RATE_LIMIT_PER_MINUTE: hugeLimit, UPSTASH_REDIS_REST_URL: bridgeUrl, UPSTASH_REDIS_REST_TOKEN: token },
     profiled('upstash'),
   );
-  const serverD = await startNext('(d) search routes', { RATE_LIMIT_PER_MINUTE: hugeLimit }, profiled('search'));
-  const nextServers = [serverA, limiterOn, limiterOff, upstash, serverD];
+  // Search insights record every search after its answer (lib/insights): on here, as by default, and off beside it.
+  const serverD = await startNext('(d) search routes, insights recording on', { RATE_LIMIT_PER_MINUTE: hugeLimit, INSIGHTS_TOKEN: token }, profiled('search'));
+  const serverDOff = await startNext('(d) search routes, recording off', { RATE_LIMIT_PER_MINUTE: hugeLimit, INSIGHTS_TOKEN: token, INSIGHTS_RECORDING: 'off' }, profiled('search-off'));
+  const nextServers = [serverA, limiterOn, limiterOff, upstash, serverD, serverDOff];
 
   // Preflight: the bodies compared are byte-identical, and each server runs the limiter it should.
   const floor = await fetchBytes(`${serverA.url}/bench/floor`);
@@ -101,6 +103,15 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
     );
   }
   checks.push(`every query answers 200 on both search routes:\n${searchLines.join('\n')}`);
+  const recorded = async (server) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const report = await fetch(`${server.url}/insights.json?days=1`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.json());
+    return report.perDay.reduce((sum, day) => sum + Object.values(day.doors).reduce((a, b) => a + b, 0), 0);
+  };
+  await fetchBytes(`${serverDOff.url}/v1/search?q=wallpaper`);
+  const [on, off] = [await recorded(serverD), await recorded(serverDOff)];
+  if (on < queries.length || off !== 0) throw new SetupError(`insights recorded ${on} searches with recording on, ${off} with it off`);
+  checks.push(`the recording server counted the ${on} searches above in its insights, the other none`);
   console.log(`preflight:\n${checks.map((check) => `- ${check}`).join('\n')}\n`);
 
   const c = settings.connections;
@@ -115,6 +126,9 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
     { id: 'c.upstash1', what: `(c) GET ${roomsPath} — Upstash limiter, 1 connection`, target: upstash, paths: [roomsPath], connections: 1 },
     { id: 'd.v1', what: `(d) GET /v1/search?q= — ${queries.length} rotating queries`, target: serverD, paths: queries.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), connections: c },
     { id: 'd.stock', what: '(d) GET /bench/fumadocs-search?query= — same queries', target: serverD, paths: queries.map((q) => `/bench/fumadocs-search?query=${encodeURIComponent(q)}`), connections: c },
+    { id: 'd.rooms', what: `(d) GET ${roomsPath} — the cheapest read, same server`, target: serverD, paths: [roomsPath], connections: c },
+    { id: 'd.v1.off', what: '(d) GET /v1/search?q= — insights recording off', target: serverDOff, paths: queries.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), connections: c },
+    { id: 'd.rooms.off', what: `(d) GET ${roomsPath} — recording off`, target: serverDOff, paths: [roomsPath], connections: c },
   ];
 
   // Warm-up: a fresh Next server needs seconds of load on a path before its JIT settles

@@ -98,6 +98,12 @@ export function printLoadReport({ specs, r, connections: c, retried, retryAboveP
     compare('(d) p99 vs Fumadocs stock', dP99, '≤ 1.00×', dP99 <= 1),
   ]);
   add('d.stock');
+  const dRooms = r['d.v1'].rps / r['d.rooms'].rps;
+  const dRoomsOff = r['d.v1.off'].rps / r['d.rooms.off'].rps;
+  const recording = r['d.v1'].rps / r['d.v1.off'].rps;
+  add('d.rooms', [compare('(d) /v1/search req/s ÷ the cheapest read, recording on', dRooms, '≥ 0.80×', dRooms >= 0.8)]);
+  add('d.v1.off', [compare('(d) /v1/search req/s, recording on ÷ off', recording, '≥ 0.95×', recording >= 0.95)]);
+  add('d.rooms.off', [compare('(d) /v1/search req/s ÷ the cheapest read, recording off', dRoomsOff)]);
 
   console.log('RESULTS (req/s = 2xx answers per second, median of the rounds; p50/p99 = response time in ms over all measured requests of all rounds)');
   console.log(table(['case', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'against baseline', 'ratio', 'goal', 'verdict'], rows, ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'l', 'l']));

@@ -2,7 +2,7 @@
 // Every benchmark of the site, and every speed figure the tests do not assert, in one run (`npm run bench`). Plain ESM
 // JavaScript: Node 20 runs it without a TypeScript loader.
 //
-//   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only | --growth-only | --dev-loop-only]
+//   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--load-only | --soak-only | --growth-only | --dev-loop-only]
 //
 // Environment: BENCH_DURATION (measured seconds per case, default 10),
 // BENCH_ROUNDS (interleaved rounds the duration is split into, default 5),
@@ -15,7 +15,7 @@
 // BENCH_SOAK_RATE (its request rate, default 1000 req/s), BENCH_DIST_DIR
 // (build directory, default .next-bench), BENCH_GROWTH_FACTORS (content factors of
 // case (g), default 1,10,100). --soak-only runs case (e) alone, --growth-only
-// case (g) alone, --dev-loop-only case (j) alone. See scripts/bench/README.md.
+// case (g) alone, --dev-loop-only case (j) alone, --load-only cases (a)-(d) alone. See scripts/bench/README.md.
 //
 // Exit status: 0 whether goals pass or miss (benchmarks are not tests);
 // 1 when the benchmark could not be set up or a measurement is invalid
@@ -36,10 +36,10 @@ import { printLoadReport, printPreamble } from './report.mjs';
 // BENCH_DIST_DIR: another build directory (a side build of one's own in a shared tree).
 const distDir = process.env.BENCH_DIST_DIR || '.next-bench';
 
-const usage = 'usage: node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--soak-only | --growth-only | --dev-loop-only]';
+const usage = 'usage: node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--load-only | --soak-only | --growth-only | --dev-loop-only]';
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
-  if (!['--rebuild', '--no-build', '--cpu-prof', '--soak-only', '--growth-only', '--dev-loop-only'].includes(arg)) {
+  if (!['--rebuild', '--no-build', '--cpu-prof', '--load-only', '--soak-only', '--growth-only', '--dev-loop-only'].includes(arg)) {
     console.error(`unknown argument ${arg}\n${usage}`);
     process.exit(2);
   }
@@ -211,6 +211,10 @@ async function main() {
 
     const measured = await runLoadCases({ settings, startNext, scratch, profileDir });
     const invalid = printLoadReport({ ...measured, distDir });
+    if (args.has('--load-only')) {
+      console.log(`\ntotal time ${Math.round((Date.now() - started) / 1000)} s`);
+      return invalid.length > 0 ? 1 : 0;
+    }
 
     // The agent doors and search quality, on the search server (d): one request at a time.
     await agentDoorCases(measured.searchUrl);
