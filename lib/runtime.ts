@@ -9,7 +9,7 @@ import { createSandbox, type Sandbox } from '@/lib/core/sandbox';
 import { resolveServices, type ReadServices, type ServiceRequest } from '@/lib/core/services';
 import { createDocsSearch, searchSignal, type PreloadableDocsSearch } from '@/lib/core/search';
 import { createInsights, type Insights } from '@/lib/insights/insights';
-import { runAfterResponse } from '@/lib/http/after-response';
+import { batchedAfterResponse } from '@/lib/http/after-response';
 import { noDocsReader, type DocsReader } from '@/lib/core/docs-reader';
 import type { SearchResponse } from '@/lib/core/schemas';
 import { toProblem } from '@/lib/http/problem';
@@ -140,7 +140,7 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     store: store.insights,
     clock,
     log,
-    defer: overrides.defer ?? runAfterResponse,
+    defer: overrides.defer ?? batchedAfterResponse(),
     recording: env.INSIGHTS_RECORDING === 'on',
     retentionDays: env.INSIGHTS_RETENTION_DAYS,
     minClients: env.INSIGHTS_MIN_CLIENTS,

@@ -13,3 +13,25 @@ export function runAfterResponse(task: () => Promise<void>): void {
     void task();
   }
 }
+
+/**
+ * `runAfterResponse` for many small tasks (search insights' events): the
+ * tasks queued while a drain is pending run in that drain, so only the
+ * request that starts a batch registers with `after()`, whose bookkeeping
+ * per call cost more than the task it ran. Each task's failure is its own
+ * (a task catches what it expects); the next batch starts after this one.
+ */
+export function batchedAfterResponse(): (task: () => Promise<void>) => void {
+  let queue: (() => Promise<void>)[] = [];
+  const drain = async () => {
+    while (queue.length > 0) {
+      const tasks = queue;
+      queue = [];
+      await Promise.all(tasks.map((task) => task().catch(() => undefined)));
+    }
+  };
+  return (task) => {
+    queue.push(task);
+    if (queue.length === 1) runAfterResponse(drain);
+  };
+}

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const insights = (args: string[], env: Record<string, string> = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token }) =>
-  run(path.join(root, 'node_modules/.bin/node'), ['scripts/insights.mjs', ...args], { cwd: root, env: { PATH: process.env.PATH, ...env } });
+  run(path.join(root, 'node_modules/.bin/node'), ['scripts/insights.mjs', ...args], { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env } });
 
 describe('npm run insights', () => {
   it('prints the report as JSON and as CSV', async () => {
