@@ -140,7 +140,7 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     store: store.insights,
     clock,
     log,
-    defer: overrides.defer ?? batchedAfterResponse(),
+    defer: overrides.defer ?? batchedAfterResponse({ serverless: Boolean(env.VERCEL) }),
     recording: env.INSIGHTS_RECORDING === 'on',
     retentionDays: env.INSIGHTS_RETENTION_DAYS,
     minClients: env.INSIGHTS_MIN_CLIENTS,

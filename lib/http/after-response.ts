@@ -18,11 +18,16 @@ export function runAfterResponse(task: () => Promise<void>): void {
  * `runAfterResponse` for many small tasks (search insights' events): the
  * tasks queued while a drain is pending run in that drain, so only the
  * request that starts a batch registers with `after()`, whose bookkeeping
- * per call cost more than the task it ran. Each task's failure is its own
+ * per call cost more than the task it ran; `serverless` (Vercel, where a
+ * function is kept alive only by `waitUntil`) uses `after()`, a
+ * long-lived server the next turn of its event loop. Each task's failure is its own
  * (a task catches what it expects); the next batch starts after this one.
  */
-export function batchedAfterResponse(): (task: () => Promise<void>) => void {
+export function batchedAfterResponse({ serverless }: { serverless: boolean }): (task: () => Promise<void>) => void {
   let queue: (() => Promise<void>)[] = [];
+  // A long-lived server (`next start`) keeps running after an answer: the batch needs no `after()` to
+  // stay alive, only to wait for the answers in flight, which `setImmediate` does (after their I/O).
+  const schedule = serverless ? runAfterResponse : (task: () => Promise<void>) => void setImmediate(() => void task());
   const drain = async () => {
     while (queue.length > 0) {
       const tasks = queue;
@@ -32,6 +37,6 @@ export function batchedAfterResponse(): (task: () => Promise<void>) => void {
   };
   return (task) => {
     queue.push(task);
-    if (queue.length === 1) runAfterResponse(drain);
+    if (queue.length === 1) schedule(drain);
   };
 }

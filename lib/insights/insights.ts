@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
+import { BoundedMap } from '@/lib/platform/bounded-map';
 import { requestContext } from '@/lib/platform/request-context';
 import { throttledWarning } from '@/lib/platform/throttled-warning';
 import { randomSalt, type InsightsEvent, type InsightsLimits, type InsightsStore } from '@/lib/store/insights-store';
@@ -32,6 +33,8 @@ export type InsightsPeriod = (typeof insightsPeriods)[number];
 /** Per day: the most queries, pages, votes and comments kept; the rest are counted as "other". */
 export const maxEntriesPerDay = 10_000;
 const dayMs = 86_400_000;
+/** Most addresses whose daily hash is kept in memory (only in memory, and only with the day's salt). */
+const maxKnownClients = 10_000;
 /** How long a pseudonym waits for the store's salt: the limiter's own bound (lib/store/fail-open.ts). */
 const saltWaitMs = 250;
 
@@ -84,7 +87,15 @@ export function createInsights(options: InsightsOptions): Insights {
   const dropped = throttledWarning(log, 'insights: an event was dropped, the store did not answer', clock);
   let salt: { day: string; value: Promise<string>; ready?: string } | undefined;
 
-  const hashed = (salt: string, client: string) => createHash('sha256').update(`${salt}\n${client}`).digest('base64url').slice(0, 22);
+  // The hashes of the day's salt, by address: the limiter asks on every request, mostly for the same clients.
+  let known = new BoundedMap<string, string>(maxKnownClients);
+  let knownSalt = '';
+  const hashed = (salt: string, client: string) => {
+    if (salt !== knownSalt) (known = new BoundedMap(maxKnownClients)), (knownSalt = salt);
+    let hash = known.get(client);
+    if (hash === undefined) known.set(client, (hash = createHash('sha256').update(`${salt}\n${client}`).digest('base64url').slice(0, 22)));
+    return hash;
+  };
 
   /** The day's salt, asked of the store once per day and process (again after a failure). */
   function daySalt(time: number): Promise<string> {
