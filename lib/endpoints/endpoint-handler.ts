@@ -8,6 +8,7 @@ import { problemCodes } from '@/lib/http/problem-codes';
 import { requestClient } from '@/lib/http/rate-limit';
 import { withHeaders, type RouteContext, type RouteHandler } from '@/lib/http/route-handler';
 import { runtime } from '@/lib/runtime';
+import { consoleLog, type Log } from '@/lib/platform/log';
 import { err, ok, type Result } from '@/lib/core/result';
 import type { EndpointSpec } from './endpoint';
 
@@ -171,9 +172,33 @@ async function handlerInput<E extends EndpointSpec>(
  */
 export type EndpointHandler = RouteHandler & { readonly endpoint: EndpointSpec };
 
-/** Binds a handler to its row (the contract's row joined with its description, lib/endpoints/descriptions/). */
+/** The runtime's log, or the console's when the runtime itself is what failed (a bad configuration). */
+function failureLog(): Log {
+  try {
+    return runtime().log;
+  } catch {
+    return consoleLog;
+  }
+}
+
+/**
+ * Binds a handler to its row (the contract's row joined with its description, lib/endpoints/descriptions/),
+ * and is the one way a route fails: a throw becomes the `internal_error` problem naming a logged request id,
+ * never Next's bare 500, whatever the handler (`implement`'s, a document's, a transport's, a text view's).
+ */
 export function endpointHandler(endpoint: EndpointSpec, handler: RouteHandler): EndpointHandler {
-  return Object.assign((request: Request, context?: RouteContext) => handler(request, context), { endpoint });
+  return Object.assign(failSafe(handler), { endpoint });
+}
+
+/** A handler whose throw is the `internal_error` problem (the route layer's own steps are wrapped in it too). */
+export function failSafe(handler: RouteHandler): RouteHandler {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      return internalErrorResponse(error, failureLog());
+    }
+  };
 }
 
 export const isEndpointHandler = (value: unknown): value is EndpointHandler => typeof value === 'function' && 'endpoint' in value;
@@ -183,16 +208,12 @@ export function implement<E extends EndpointSpec>(
   implementation: Implementation<E>,
   options: { bodyTooLarge?: ErrorCode; forms?: boolean } = {},
 ): EndpointHandler {
+  // Only a bug throws: endpointHandler makes it a 500 naming a logged request id.
   return endpointHandler(endpoint, async (request, context) => {
-    try {
-      const input = await handlerInput(endpoint, request, context, options.bodyTooLarge ?? 'invalid_parameter', options.forms === true);
-      const result = input.ok ? await implementation(input.value) : input;
-      if (!result.ok) return problemResponse(result.error, deprecationHeaders(endpoint));
-      const response = result.value instanceof Response ? result.value : jsonResponse(result.value);
-      return withHeaders(response, deprecationHeaders(endpoint));
-    } catch (error) {
-      // Only a bug throws: a 500 naming a logged request id.
-      return internalErrorResponse(error, runtime().log);
-    }
+    const input = await handlerInput(endpoint, request, context, options.bodyTooLarge ?? 'invalid_parameter', options.forms === true);
+    const result = input.ok ? await implementation(input.value) : input;
+    if (!result.ok) return problemResponse(result.error, deprecationHeaders(endpoint));
+    const response = result.value instanceof Response ? result.value : jsonResponse(result.value);
+    return withHeaders(response, deprecationHeaders(endpoint));
   });
 }

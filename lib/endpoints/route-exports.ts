@@ -7,7 +7,7 @@ import { runtime } from '@/lib/runtime';
 import { routeById, routesAt, type RouteRow } from './contract';
 import { rateLimitHeaders } from './descriptions/shared';
 import { allowHeader, preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointSpec, type HttpMethod } from './endpoint';
-import type { EndpointHandler } from './endpoint-handler';
+import { failSafe, type EndpointHandler } from './endpoint-handler';
 
 /**
  * The exports of a route.ts: the handlers of the path's rows in the routing
@@ -178,7 +178,8 @@ function routeExports(
     return (request, context) => withRequestContext({ door, client: () => requestClient(request, runtime().rateLimit.clientIp) }, () => handler(request, context));
   };
   const exports = {} as RouteExports;
-  for (const method of answerable) exports[method] = inContext(method, decorate(guard(bound[method] ?? methodNotAllowed(method, path, allow))));
+  // The rate limit and the decorations fail as a handler does: one problem document (endpoint-handler.ts).
+  for (const method of answerable) exports[method] = failSafe(inContext(method, decorate(guard(bound[method] ?? methodNotAllowed(method, path, allow)))));
   exports.OPTIONS = decorate(bound.OPTIONS ?? (async () => new Response(null, { status: 204, headers: { Allow: allow, ...cors?.preflight } })));
   return exports;
 }
