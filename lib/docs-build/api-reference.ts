@@ -2,7 +2,7 @@ import type { EndpointSpec } from '@/lib/endpoints/endpoint';
 import { endpoints } from '@/lib/endpoints/descriptions';
 import { rateLimitHeaders } from '@/lib/endpoints/descriptions/shared';
 import { buildOpenApiDocument } from '@/lib/endpoints/openapi';
-import { problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
+import { problemCodes, type ErrorCode } from '@/lib/http/problem-codes';
 import { problemTypeRoute } from '@/lib/routes';
 
 /**
@@ -44,7 +44,7 @@ export interface ApiResponse {
 }
 
 export interface ApiProblemCode {
-  code: ProblemCode;
+  code: ErrorCode;
   status: number;
   title: string;
   href: string;

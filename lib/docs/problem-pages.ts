@@ -1,4 +1,4 @@
-import { allProblemCodes, isProblemCode, problemCodes, type ProblemCode } from '@/lib/http/problem-codes';
+import { allProblemCodes, isProblemCode, problemCodes, type ErrorCode } from '@/lib/http/problem-codes';
 import { problemTypeRoute } from '@/lib/routes';
 
 /**
@@ -12,7 +12,7 @@ export function problemPage(code: string) {
   return { code, url: problemTypeRoute(code), ...entry };
 }
 
-export function problemMarkdown(code: ProblemCode): string {
+export function problemMarkdown(code: ErrorCode): string {
   const entry = problemCodes[code];
   return [
     `# ${entry.title} (\`${code}\`)`,

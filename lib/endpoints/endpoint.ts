@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProblemCode } from '@/lib/http/problem-codes';
+import type { ErrorCode } from '@/lib/http/problem-codes';
 import type { HttpMethod, RouteRow } from './contract';
 import type { EndpointTag } from './openapi-info';
 
@@ -75,12 +75,12 @@ export interface EndpointDescription {
   body?: { schema: z.ZodType; description: string; maxBytes: number };
   responses: Record<number, ResponseSpec>;
   /** Problem codes this endpoint may answer with (added to `responses`). */
-  errors: ProblemCode[];
+  errors: ErrorCode[];
   /**
    * Input field → problem code when that field fails validation. Fields
    * not named here fail as `invalid_parameter`.
    */
-  inputProblems?: Partial<Record<string, ProblemCode>>;
+  inputProblems?: Partial<Record<string, ErrorCode>>;
 }
 
 /** A row of the contract joined with its description: everything about one method and path. */

@@ -33,15 +33,16 @@ export const problemStatus = {
   store_unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
 
-export type ProblemCode = ErrorCode;
+/** One name for the codes: the core's (lib/core/error-codes.ts); this module adds their status. */
+export type { ErrorCode };
 
 /** Each code with its status, title and explanation: what the problem pages, OpenAPI and the docs show. */
 export const problemCodes = Object.fromEntries(
   (Object.keys(errorCodes) as ErrorCode[]).map((code) => [code, { status: problemStatus[code], ...errorCodes[code] }]),
 ) as { [C in ErrorCode]: { status: (typeof problemStatus)[C] } & (typeof errorCodes)[C] };
 
-export const allProblemCodes = Object.keys(problemCodes) as ProblemCode[];
+export const allProblemCodes = Object.keys(problemCodes) as ErrorCode[];
 
-export function isProblemCode(value: string): value is ProblemCode {
+export function isProblemCode(value: string): value is ErrorCode {
   return Object.hasOwn(problemCodes, value);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OperationSpec, OperationTable } from '@/lib/core/operations';
-import { problemStatus, type ProblemCode } from '@/lib/http/problem-codes';
+import { problemStatus, type ErrorCode } from '@/lib/http/problem-codes';
 import type { RouteRow } from '../contract';
 import type { EndpointDescription, EndpointTag, HeaderSpec } from '../endpoint';
 import { decimalInteger, sandboxParam } from '../params';
@@ -26,19 +26,19 @@ export interface ReadRowWords {
   description: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  inputProblems?: Partial<Record<string, ProblemCode>>;
+  inputProblems?: Partial<Record<string, ErrorCode>>;
   /** What the 200 answer is, and the headers it carries. */
   answer: string;
   answerHeaders?: Record<string, HeaderSpec>;
   /** Codes its own parameters fail with, besides the operation's (`rate_limited` comes from the contract's flag). */
-  errors?: readonly ProblemCode[];
+  errors?: readonly ErrorCode[];
 }
 
 /** The description a row's words make, joined with its operation: the words, the 200 and every code. */
 export type ReadRowDescription<W extends ReadRowWords> = Omit<W, 'answer' | 'answerHeaders' | 'errors'> & Pick<EndpointDescription, 'responses' | 'errors'>;
 
 /** The codes in the order of their status (the order the docs and OpenAPI list them), each once. */
-const byStatus = (codes: readonly ProblemCode[]) =>
+const byStatus = (codes: readonly ErrorCode[]) =>
   [...new Set(codes)]
     .map((code, position) => ({ code, position }))
     .sort((a, b) => problemStatus[a.code] - problemStatus[b.code] || a.position - b.position)
