@@ -90,10 +90,10 @@ export function createInsights(options: InsightsOptions): Insights {
   // The hashes of the day's salt, by address: the limiter asks on every request, mostly for the same clients.
   let known = new BoundedMap<string, string>(maxKnownClients);
   let knownSalt = '';
-  const hashed = (salt: string, client: string) => {
-    if (salt !== knownSalt) (known = new BoundedMap(maxKnownClients)), (knownSalt = salt);
+  const hashed = (key: string, client: string) => {
+    if (key !== knownSalt) (known = new BoundedMap(maxKnownClients)), (knownSalt = key);
     let hash = known.get(client);
-    if (hash === undefined) known.set(client, (hash = createHash('sha256').update(`${salt}\n${client}`).digest('base64url').slice(0, 22)));
+    if (hash === undefined) known.set(client, (hash = createHash('sha256').update(`${key}\n${client}`).digest('base64url').slice(0, 22)));
     return hash;
   };
 
