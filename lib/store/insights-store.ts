@@ -89,7 +89,22 @@ export interface InsightsStore {
   clients(days: readonly string[], query: string): Promise<number>;
 }
 
-export const emptyDay = (): InsightsDay => ({ searches: {}, queries: {}, otherQueries: 0, clicksByRank: {}, reads: {}, otherReads: 0, feedback: {} });
+/**
+ * A record keyed by what clients send (a query, a page): no prototype, so a
+ * query named `__proto__` or `constructor` is a key like any other and never
+ * reaches Object.prototype.
+ */
+export const dictionary = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+export const emptyDay = (): InsightsDay => ({
+  searches: dictionary(),
+  queries: dictionary(),
+  otherQueries: 0,
+  clicksByRank: dictionary(),
+  reads: dictionary(),
+  otherReads: 0,
+  feedback: dictionary(),
+});
 
 /** Most distinct clients the memory store counts per query and day; Redis's HyperLogLog has no such cap. */
 export const memoryClientCap = 1000;
@@ -126,7 +141,7 @@ export function createMemoryInsights(clock: () => number): InsightsStore {
     let entry = data.queries[event.query];
     if (!entry) {
       if (Object.keys(data.queries).length >= max && !evictOneOff(held)) return void (data.otherQueries += 1);
-      entry = data.queries[event.query] = { count: 0, doors: {}, results: 0, hit: '', weak: false, clicks: 0 };
+      entry = data.queries[event.query] = { count: 0, doors: dictionary(), results: 0, hit: '', weak: false, clicks: 0 };
     }
     entry.count += 1;
     bump(entry.doors, event.door);
@@ -192,7 +207,7 @@ export function createMemoryInsights(clock: () => number): InsightsStore {
           let entry = data.reads[event.page];
           if (!entry) {
             if (Object.keys(data.reads).length >= limits.maxEntries) return void (data.otherReads += 1);
-            entry = data.reads[event.page] = { count: 0, doors: {} };
+            entry = data.reads[event.page] = { count: 0, doors: dictionary() };
           }
           entry.count += 1;
           bump(entry.doors, event.door);

@@ -1,5 +1,5 @@
 import type { Redis } from '@upstash/redis';
-import { emptyDay, randomSalt, type InsightsDay, type InsightsEvent, type InsightsLimits, type InsightsStore } from './insights-store';
+import { dictionary, emptyDay, randomSalt, type InsightsDay, type InsightsEvent, type InsightsLimits, type InsightsStore } from './insights-store';
 
 /**
  * Insights on Redis (lib/store/insights-store.ts says what is kept). Each
@@ -111,7 +111,7 @@ function dayOf(hashes: { s: Record<string, string>; qi: Record<string, string>; 
     else if (field === 'other') day.otherQueries = Number(value);
     else if (field === 'other-reads') day.otherReads = Number(value);
   }
-  for (const [query, count] of pairs(q)) day.queries[query] = { count, doors: {}, results: 0, hit: '', weak: false, clicks: 0 };
+  for (const [query, count] of pairs(q)) day.queries[query] = { count, doors: dictionary(), results: 0, hit: '', weak: false, clicks: 0 };
   for (const [field, value] of Object.entries(hashes.qi)) {
     const [query, name] = split(field);
     const entry = day.queries[query];
@@ -122,7 +122,7 @@ function dayOf(hashes: { s: Record<string, string>; qi: Record<string, string>; 
     else if (name === 'weak') entry.weak = value === '1';
     else if (name === 'clicks') entry.clicks = Number(value);
   }
-  for (const [page, count] of pairs(r)) day.reads[page] = { count, doors: {} };
+  for (const [page, count] of pairs(r)) day.reads[page] = { count, doors: dictionary() };
   for (const [field, value] of Object.entries(hashes.ri)) {
     const [page, door] = split(field);
     if (day.reads[page]) day.reads[page].doors[door] = Number(value);

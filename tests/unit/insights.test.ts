@@ -108,6 +108,18 @@ describe('recording', () => {
     expect(report.feedback).toEqual([{ page: '/docs/install', helpful: 0, notHelpful: 1, comments: ['Nothing about uninstalling'] }]);
   });
 
+  it('reports a query named like a property of every object as any other, and pollutes no prototype', async () => {
+    const { insights, search, settle } = harness();
+    for (const client of ['a', 'b', 'c']) for (const word of ['__proto__', 'constructor']) search(word, 'mcp', client);
+    await settle();
+    const report = await insights.report(1);
+    expect(report.searches.map((row) => [row.query, row.count, row.clients])).toEqual([
+      ['__proto__', 3, 3],
+      ['constructor', 3, 3],
+    ]);
+    expect(({} as Record<string, unknown>).count).toBeUndefined();
+  });
+
   it('never keeps the client address: only a salted hash, counted', async () => {
     const { store, search, settle, today } = harness();
     search('glow', 'v1', '203.0.113.7');

@@ -250,6 +250,24 @@ function describeStoreContract(name: string, makeStore: MakeStore): void {
         expect(read.otherReads).toBe(1);
       });
 
+      it('keeps a query or page named like a property of every object as plain text, touching no prototype', async () => {
+        const { store } = makeStore({ limit: 600, windowMs: 60_000 });
+        const day = uniqueKey('day');
+        const big = { ...limits, maxEntries: 100 };
+        for (const word of ['__proto__', 'constructor', 'toString']) {
+          await store.insights.add(day, search(word, 'v1', 'a'), big);
+          await store.insights.add(day, { kind: 'read', door: 'twin', page: word }, big);
+          await store.insights.add(day, { kind: 'vote', page: word, helpful: true, comment: word, client: 'a' }, big);
+        }
+        const read = await store.insights.readDay(day);
+        expect(Object.keys(read.queries).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+        expect(read.queries['__proto__']).toMatchObject({ count: 1, doors: { v1: 1 } });
+        expect(Object.keys(read.reads).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+        expect(Object.keys(read.feedback).sort()).toEqual(['__proto__', 'constructor', 'toString']);
+        expect(({} as Record<string, unknown>).count).toBeUndefined();
+        expect(({} as Record<string, unknown>).doors).toBeUndefined();
+      });
+
       it('gives every caller the same salt for a day, another for another day', async () => {
         const { store } = makeStore({ limit: 600, windowMs: 60_000 });
         const day = uniqueKey('day');
