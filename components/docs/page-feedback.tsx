@@ -42,10 +42,10 @@ export function PageFeedback({ page }: { page: string }) {
   const button =
     'rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-fd-accent hover:text-fd-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-fd-primary disabled:opacity-50';
   return (
-    <form method="post" action={insights.feedback} onSubmit={onSubmit} className="mt-12 flex flex-col gap-3 border-t pt-6" aria-labelledby="page-feedback-title">
-      <h2 id="page-feedback-title" className="text-base font-semibold">
-        Was this page helpful?
-      </h2>
+    // Named by aria-label, not by its heading's id: a heading with an id is a section of the page, which the
+    // contents list and the phone's contents bar follow, and this is not one.
+    <form method="post" action={insights.feedback} onSubmit={onSubmit} className="mt-12 flex flex-col gap-3 border-t pt-6" aria-label="Was this page helpful?">
+      <h2 className="text-base font-semibold">Was this page helpful?</h2>
       <input type="hidden" name="page" value={page} />
       <label className="flex flex-col gap-1 text-sm text-fd-muted-foreground">
         What was missing or wrong? (optional)
