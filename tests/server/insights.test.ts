@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readPageScriptSources } from '@/lib/http/page-script-hashes';
 import { pagePolicy } from '@/lib/http/security-headers.mjs';
+import type { InsightsReport } from '@/lib/insights/report';
 import { insights } from '@/lib/routes';
 import queries from '../fixtures/search-queries.json';
 import { startFakeCodeHost, type FakeCodeHost } from '../helpers/fake-code-host';
@@ -23,24 +24,8 @@ const clients = ['127.0.0.111', '127.0.0.112', '127.0.0.113'];
 const as = (address: string) => client(server.url, address);
 const bearer = { authorization: `Bearer ${token}` };
 
-interface Row {
-  query: string;
-  count: number;
-  clients: number;
-  doors: Record<string, number>;
-  results: number;
-  weak: boolean;
-}
-interface Report {
-  days: number;
-  searches: Row[];
-  noResults: Row[];
-  other: { count: number; queries: number };
-  perDay: { day: string; doors: Record<string, number> }[];
-  clicksByRank: Record<string, number>;
-  feedback: { page: string; helpful: number; notHelpful: number; comments: string[] }[];
-  reads: { page: string; count: number; doors: Record<string, number> }[];
-}
+/** The report's shape is the site's own (lib/insights/report.ts), as /openapi.json describes it. */
+type Report = InsightsReport;
 
 /** /insights.json once every recording sent so far has landed (they are written after the answer). */
 async function settledReport(expectSearches: number): Promise<Report> {

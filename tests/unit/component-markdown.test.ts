@@ -7,7 +7,7 @@ import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
-import { unified } from 'unified';
+import { unified, type PluggableList } from 'unified';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { fumadocsComponentNames } from '@/lib/docs-build/component-markdown';
@@ -31,31 +31,22 @@ if (!structureOptions) throw new Error('expected remarkStructureOptions in sourc
 const postprocess = docs.docs.postprocess;
 const llmsOptions = typeof postprocess?.includeProcessedMarkdown === 'object' ? postprocess.includeProcessedMarkdown : undefined;
 
-/** The processed markdown Fumadocs MDX exports as the page's text (`getText('processed')`). */
-function twin(source: string): string {
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkMdx)
-    .use(remarkGfm)
-    .use(remarkCatalog, { origin: 'https://docs.example' })
-    .use(remarkHeading)
-    .use(remarkLLMs, { ...llmsOptions, _data: true });
+/** A page compiled as the docs compile it (MDX, GFM, the catalog's elements, heading ids), then the plugins of `last`. */
+function compiled(source: string, last: PluggableList): VFile {
+  const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkCatalog, { origin: 'https://docs.example' }).use(remarkHeading).use(last);
   const file = new VFile({ value: source, path: 'page.mdx' });
   processor.runSync(processor.parse(file) as Root, file);
-  return file.data.markdown as string;
+  return file;
+}
+
+/** The processed markdown Fumadocs MDX exports as the page's text (`getText('processed')`). */
+function twin(source: string): string {
+  return compiled(source, [[remarkLLMs, { ...llmsOptions, _data: true }]]).data.markdown as string;
 }
 
 /** The search rows of a page (remark-structure with the site's options). */
 function searchRows(source: string): string[] {
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkMdx)
-    .use(remarkGfm)
-    .use(remarkCatalog, { origin: 'https://docs.example' })
-    .use(remarkHeading)
-    .use(remarkStructure, structureOptions);
-  const file = new VFile({ value: source, path: 'page.mdx' });
-  processor.runSync(processor.parse(file) as Root, file);
+  const file = compiled(source, [[remarkStructure, structureOptions]]);
   return file.data.structuredData!.contents.map((entry) => entry.content);
 }
 
