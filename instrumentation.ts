@@ -7,13 +7,16 @@ export async function register() {
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
     // message, and the store logs its warnings (memory store on Vercel) once.
     const { createRuntime, installRuntime } = await import('./lib/runtime');
-    // Outside `next dev`, the index made before the build (lib/docs/search-prebuilt.ts), its read begun now.
-    const prebuiltIndex = process.env.NODE_ENV === 'development' ? undefined : (await import('./lib/docs/search-prebuilt')).productionSearchIndex();
+    // Outside `next dev`, the index made before the build (lib/search/prebuilt-index.ts), its read begun now;
+    // without that file, the index made from the pages.
+    const fromPages = () => import('./lib/docs/search-index').then((module) => module.exportSearchIndex());
+    const prebuiltIndex =
+      process.env.NODE_ENV === 'development' ? undefined : (await import('./lib/search/prebuilt-index')).productionSearchIndex(fromPages);
     const runtime = createRuntime({
       // Under `next dev` pages change while the server runs: the search reads
       // the index /api/search compiles from them, revalidated before each search.
       ...(prebuiltIndex === undefined
-        ? await import('./lib/docs/search-dev').then(({ devSearchIndex, devServerOrigin }) => {
+        ? await import('./lib/search/dev-index').then(({ devSearchIndex, devServerOrigin }) => {
             const index = devSearchIndex(devServerOrigin(Number(process.env.PORT) || undefined));
             return { loadSearchIndex: index.load, searchContentVersion: index.version };
           })

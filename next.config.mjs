@@ -31,11 +31,11 @@ const configFor = (phase) => ({
       ? {}
       : {
           SVC_BUILD_ORIGIN_ENV: buildOriginEnv,
-          // The content this build compiles: the search index made before it is used only when it matches (lib/docs/search-prebuilt.ts).
+          // The content this build compiles: the search index made before it is used only when it matches (lib/search/prebuilt-index.ts).
           SVC_CONTENT_HASH: contentHash('content/docs'),
         },
   // The search index and the docs data made before the build are read from disk at run time
-  // (lib/docs/search-prebuilt.ts, lib/docs-source/docs-data.ts): ship them with every server function.
+  // (lib/search/prebuilt-index.ts, lib/docs-source/docs-data.ts): ship them with every server function.
   outputFileTracingIncludes: { '/**/*': ['./.search/search-data.bin', './.search/docs-data.json'] },
   // Separate build directories let the test run and the benchmark build side by side.
   distDir: process.env.NEXT_DIST_DIR || '.next',

@@ -1,18 +1,18 @@
 // `npm run build` (after the link check, before `next build`): makes the
 // search core's index from the docs as the build compiles them and writes it
 // to .search/search-data.bin with the content's fingerprint
-// (lib/docs/search-prebuilt.ts, in the binary form of
-// lib/core/search-data-binary.ts), so a server's first search reads it
+// (lib/search/build-index.ts, in the binary form of
+// lib/search/index-writer.ts), so a server's first search reads it
 // instead of making it. Runs on the `node` devDependency (Node 24, which npm
 // puts first on PATH for npm scripts) for its type stripping: the pages are
 // compiled by Fumadocs MDX's Node loader with source.config.ts, the same
 // compiler and plugins as `next build`, and indexed by the site's own code
-// (lib/docs/search-export.ts, lib/core/search-data.ts). Beside it, the docs
+// (lib/search). Beside it, the docs
 // as data (.search/docs-data.json, lib/docs-source/docs-data.ts): what every server
 // route but the docs page reads in production, instead of compiling the MDX
 // into its own bundle, with each page's last-changed date, which the docs
 // page reads from it too.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postInstall } from 'fumadocs-mdx/next';
@@ -34,19 +34,13 @@ registerLoaders();
 const [
   { docsDataFile, docsSourceOf, datedDocsData },
   { contentDates, datesLogLine },
-  { sourceSearchRows },
-  { searchDataOfRows },
-  { encodeSearchData },
-  { prebuiltSearchFile, prebuiltSearchMeta },
+  { writeSearchIndex },
   { contentHash },
   { asciiJson },
 ] = await Promise.all([
   import('../lib/docs-source/docs-data.ts'),
   import('../lib/docs-source/last-modified.ts'),
-  import('../lib/docs/search-export.ts'),
-  import('../lib/core/search-data.ts'),
-  import('../lib/core/search-data-binary.ts'),
-  import('../lib/docs/search-prebuilt.ts'),
+  import('../lib/search/build-index.ts'),
   import('../lib/platform/content-hash.mjs'),
   import('../lib/platform/ascii-json.ts'),
 ]);
@@ -61,13 +55,9 @@ console.log(`build-search-data: ${datesLogLine(dates, pageFiles.map(({ file }) =
 const docsData = datedDocsData(await compileDocs(hash), dates.dates);
 // The docs source as the production routes make it from that file (lib/docs-source/route-docs.ts).
 const source = docsSourceOf(docsData);
-// The rows Fumadocs' index would hold, made without building that index (lib/docs/search-export.ts).
-const data = searchDataOfRows(await sourceSearchRows(source));
-const file = path.join(root, prebuiltSearchFile);
-mkdirSync(path.dirname(file), { recursive: true });
-writeFileSync(file, encodeSearchData(data, prebuiltSearchMeta(hash)));
+const index = await writeSearchIndex(root, source, hash);
 // As ASCII, for a fast read in every new server process (lib/platform/ascii-json.ts).
 writeFileSync(path.join(root, docsDataFile), asciiJson(docsData));
 console.log(
-  `build-search-data: ${data.sections.urls.length} sections of ${source.getPages().length} pages in ${prebuiltSearchFile} (${Math.round(performance.now() - started)} ms)`,
+  `build-search-data: ${index.sections} sections of ${source.getPages().length} pages in ${index.file} (${Math.round(performance.now() - started)} ms)`,
 );

@@ -6,7 +6,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { docsSearchRoute, insights } from '@/lib/routes';
 import type { DialogSearchRow } from '@/lib/endpoints/docs-search-rows';
 import { debounceMs, tokenBurst, tokenEveryMs } from '@/lib/search-dialog-pacing';
-import { highlightParts, highlightTerms } from '@/lib/core/search-highlight';
+import { highlightParts, highlightTerms } from '@/lib/search/highlight';
 
 /**
  * The search dialog: a native <dialog> (focus trap, Escape and the top
@@ -72,7 +72,7 @@ async function ask(query: string): Promise<DialogSearchRow[]> {
   return rows;
 }
 
-/** The query's words marked in a result's text, whole words as the index reads them (lib/core/search-highlight.ts). */
+/** The query's words marked in a result's text, whole words as the index reads them (lib/search/highlight.ts). */
 function highlight(text: string, terms: ReadonlySet<string>): ReactNode {
   if (terms.size === 0) return text;
   return highlightParts(text, terms).map((part, index) =>

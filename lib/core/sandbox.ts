@@ -7,7 +7,8 @@ import { installAnswer, type InstallAnswer } from './installs';
 import { catalogLists, type CatalogLists } from './lists';
 import { unknownAppError } from './releases';
 import { err, ok, type Result } from './result';
-import { checkQuery, plainText, type SearchInput } from './search';
+import { plainText } from '@/lib/search/excerpt';
+import { checkQuery, type SearchInput } from './search';
 
 /**
  * Sandbox answers (spec "Versioned REST", Sandbox): deterministic sample
@@ -17,7 +18,7 @@ import { checkQuery, plainText, type SearchInput } from './search';
  */
 
 /**
- * A hit's breadcrumbs as the live index makes them (lib/core/search.ts
+ * A hit's breadcrumbs as the live index makes them (lib/search/engine.ts
  * `sectionParts`): the docs tree's root, its folders, the page's title, then
  * the section's heading. The root is the name Fumadocs gives a tree whose
  * meta.json has no title; the titles are the pages' own.

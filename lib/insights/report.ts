@@ -15,7 +15,7 @@ export interface QueryRow {
   doors: Record<string, number>;
   /** Results of its latest search. */
   results: number;
-  /** Whether its latest search's best hit was weak (lib/core/search.ts `weakAnswer`). */
+  /** Whether its latest search's best hit was weak (lib/search/query.ts `weakAnswer`). */
   weak: boolean;
   /** Its latest first hit. */
   hit: string;

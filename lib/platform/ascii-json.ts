@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
  * it was JSON too, was 4.5 MB at 10× the content, and on the benchmark
  * machine it read in about 1.5 ms this way against 17–23 ms as UTF-8, and
  * parsed a little faster as a one-byte string. (The search index is now
- * binary, lib/core/search-data-binary.ts, and decodes only what it reads.)
+ * binary, lib/search/index-format.ts, and decodes only what it reads.)
  * Imports Node's modules only, so the build script loads it with type stripping.
  */
 export const asciiJson = (value: unknown): string =>

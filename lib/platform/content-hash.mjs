@@ -7,7 +7,7 @@ import path from 'node:path';
  * (its path relative to `dir`, then its bytes), in path order. The search
  * index made before a build records it (scripts/build-search-data.mjs) and
  * next.config.mjs records it for the build itself, so a server never loads
- * an index made from other content than its pages (lib/docs/search-prebuilt.ts).
+ * an index made from other content than its pages (lib/search/prebuilt-index.ts).
  * Plain JavaScript: next.config.mjs imports it.
  *
  * @param {string} dir

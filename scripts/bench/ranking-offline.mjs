@@ -1,22 +1,14 @@
 #!/usr/bin/env node
-// Case (g)'s ranking and index load, in-process, without `next build` or a
-// server: a fast loop for search tuning. Run on the `node` devDependency
-// (Node 24), as scripts/build-search-data.mjs is, with
-// --experimental-transform-types (lib/core/search.ts's imports use
-// TypeScript parameter properties, which type stripping alone rejects).
+// Case (g)'s ranking and index load in-process, without `next build` or a server: a fast loop for search tuning.
+// Runs on the `node` devDependency (Node 24) with --experimental-transform-types, since lib/search's imports
+// use TypeScript parameter properties, which type stripping alone rejects.
 //
 //   node_modules/.bin/node scripts/bench/ranking-offline.mjs --prepare 1,10,30 [--dir /tmp/layer-ranking]
-//     copies the repository's content and code per factor (growth content
-//     written by scripts/bench/growth-content.mjs) and writes each copy's
-//     Fumadocs export to <dir>/<factor>x/export.json (slow: compiles every page);
+//     each factor's copy and its Fumadocs export (slow: compiles every page);
 //   node_modules/.bin/node --experimental-transform-types scripts/bench/ranking-offline.mjs [--factors 1,10,30] [--dir …] [--misses] [--no-load]
-//     makes the search core's index from each export with this checkout's
-//     code, then prints bench (f)'s sets (hit@1 / hit@3 / MRR@10, as
-//     scripts/bench/search-quality.mjs scores them), the prebuilt file's
-//     size, a first search's times on it and the load alone (read the file,
-//     open it and load the index, no query), each the median of 7 fresh processes;
+//     this checkout's index from each export: bench (f)'s sets, the prebuilt file's size, first-search and load times;
 //   node_modules/.bin/node --experimental-transform-types scripts/bench/ranking-offline.mjs --dump out.json [--factors 1,10,100]
-//     writes every query's ranking per factor, to compare before and after a change.
+//     every query's ranking per factor, to compare before and after a change.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
@@ -45,7 +37,7 @@ async function writeExport(out) {
     import(path.join(copyRoot, '.source/server.ts')),
     import('fumadocs-core/source'),
     import(path.join(copyRoot, 'lib/routes.ts')),
-    import(path.join(copyRoot, 'lib/docs/search-export.ts')),
+    import(path.join(copyRoot, 'lib/search/fumadocs-export.ts')),
   ]);
   const source = loader({ baseUrl: docsRoute, source: docs.toFumadocsSource() });
   writeFileSync(out, JSON.stringify(await exportSourceIndex(source)));
@@ -76,16 +68,14 @@ function score(ranks) {
 }
 
 /**
- * --dump <file>: every query of the sets (and the broad ones of the load
- * bench) with its answer (total; score, URL, breadcrumbs and excerpt of the first 20) per
- * factor, as JSON: run before and after a change to the ranking and compare
- * the files byte for byte (answers must stay identical).
+ * --dump <file>: every query's answer (total; the first 20 hits) per factor, as JSON: compare the files from before
+ * and after a ranking change byte for byte.
  */
 async function dump(factors, file) {
   register('../ts-resolve-hook.mjs', import.meta.url);
   const [{ buildSearchData }, { encodeSearchData }, { createDocsSearch }, { optionRows }] = await Promise.all([
-    import('../../lib/core/search-data.ts'),
-    import('../../lib/core/search-data-binary.ts'),
+    import('../../lib/search/index-data.ts'),
+    import('../../lib/search/index-writer.ts'),
     import('../../lib/core/search.ts'),
     import('../../lib/core/options.ts'),
   ]);
@@ -117,8 +107,8 @@ async function dump(factors, file) {
 async function evaluate(factors, showMisses) {
   register('../ts-resolve-hook.mjs', import.meta.url);
   const [{ buildSearchData }, { encodeSearchData }, { createDocsSearch }, { optionRows }] = await Promise.all([
-    import('../../lib/core/search-data.ts'),
-    import('../../lib/core/search-data-binary.ts'),
+    import('../../lib/search/index-data.ts'),
+    import('../../lib/search/index-writer.ts'),
     import('../../lib/core/search.ts'),
     import('../../lib/core/options.ts'),
   ]);
@@ -208,10 +198,10 @@ async function timeLoad(file) {
 async function prepareLoad(file) {
   register('../ts-resolve-hook.mjs', import.meta.url);
   const [{ readPrebuiltSearch, prebuiltSearchFile }, { createDocsSearch }, { openSearchData }, { loadSearchData }] = await Promise.all([
-    import('../../lib/docs/search-prebuilt.ts'),
+    import('../../lib/search/prebuilt-index.ts'),
     import('../../lib/core/search.ts'),
-    import('../../lib/core/search-data-binary.ts'),
-    import('../../lib/core/search-ranking.ts'),
+    import('../../lib/search/index-reader.ts'),
+    import('../../lib/search/ranking.ts'),
   ]);
   const root = path.dirname(file);
   const prebuilt = path.join(root, prebuiltSearchFile);
@@ -220,11 +210,7 @@ async function prepareLoad(file) {
   return { root, prebuilt, readPrebuiltSearch, createDocsSearch, openSearchData, loadSearchData };
 }
 
-/**
- * One first search as a production server makes it, without HTTP: import
- * the search core, read the prebuilt file (readPrebuiltSearch), then the
- * first query (the core's load of the index and the ranking).
- */
+/** One first search as a production server makes it, without HTTP: import the core, read the file, first query. */
 async function timeLoadOnce(file) {
   let started = performance.now();
   const { root, prebuilt, readPrebuiltSearch, createDocsSearch } = await prepareLoad(file);

@@ -1,11 +1,11 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { docsPageUrl } from '@/lib/routes';
-import { stopWords } from '@/lib/core/search-terms';
+import { stopWords } from '@/lib/search/terms';
 import { artifactPath, gotoHydrated, openSearchWithButton, resultTitles, typeQuery, viewports } from './support';
 
 /**
  * The search dialog marks the words of a result that the query's words
- * matched (lib/core/search-highlight.ts): whole words, by stem, never a
+ * matched (lib/search/highlight.ts): whole words, by stem, never a
  * filler word and never a few letters inside a longer word. Measured from
  * the rendered rows: a <mark> whose neighbouring characters are letters or
  * digits sits inside a word.

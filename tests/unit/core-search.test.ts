@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
 import { createCursorCodec } from '@/lib/core/cursor';
-import { createDocsSearch, excerptAround, type DocsSearch } from '@/lib/core/search';
-import { buildSearchData } from '@/lib/core/search-data';
-import { encodeSearchData, openSearchData, searchDataFormat, searchDataMeta } from '@/lib/core/search-data-binary';
+import { createDocsSearch, type DocsSearch } from '@/lib/core/search';
+import { excerptAround } from '@/lib/search/excerpt';
+import { buildSearchData } from '@/lib/search/index-data';
+import { searchDataFormat } from '@/lib/search/index-format';
+import { openSearchData, searchDataMeta } from '@/lib/search/index-reader';
+import { encodeSearchData } from '@/lib/search/index-writer';
 import type { SearchHit } from '@/lib/core/schemas';
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { docsDataFile } from '@/lib/docs-source/docs-data';
-import { prebuiltSearchFile } from '@/lib/docs/search-prebuilt';
+import { prebuiltSearchFile } from '@/lib/search/prebuilt-index';
 
 /**
  * The project's own documents name files in backticks; a file that moved

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loader, type StaticSource } from 'fumadocs-core/source';
 import { server } from 'fumadocs-mdx/runtime/server';
 import { datedDocsData, docsDataFile, docsDataOf, docsDatesOf, docsLlmsOf, docsSourceOf, fileDates, pageFinder, readDocsData, type CompiledDocs } from '@/lib/docs-source/docs-data';
-import { exportSourceIndex, sourceSearchRows } from '@/lib/docs/search-export';
-import { buildSearchData, searchDataOfRows } from '@/lib/core/search-data';
+import { exportSourceIndex, sourceSearchRows } from '@/lib/search/fumadocs-export';
+import { buildSearchData, searchDataOfRows } from '@/lib/search/index-data';
 import { docsRoute } from '@/lib/routes';
 
 /**

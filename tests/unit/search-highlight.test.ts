@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts, highlightTerms, markedRuns } from '@/lib/core/search-highlight';
-import { stem, stopWords } from '@/lib/core/search-terms';
+import { highlightParts, highlightTerms, markedRuns } from '@/lib/search/highlight';
+import { stem, stopWords } from '@/lib/search/terms';
 
 /**
  * The search dialog's highlight: whole words of a result whose stem is the

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { structure } from 'fumadocs-core/mdx-plugins/remark-structure';
 import { initAdvancedSearch } from 'fumadocs-core/search/server';
-import { buildSearchData } from '@/lib/core/search-data';
-import { encodeSearchData, openSearchData } from '@/lib/core/search-data-binary';
-import { loadSearchData, rankSections, type ConceptTokens, type LoadedIndex } from '@/lib/core/search-ranking';
-import { tokenize } from '@/lib/core/search-terms';
+import { buildSearchData } from '@/lib/search/index-data';
+import { openSearchData } from '@/lib/search/index-reader';
+import { encodeSearchData } from '@/lib/search/index-writer';
+import { loadSearchData, rankSections, type ConceptTokens, type LoadedIndex } from '@/lib/search/ranking';
+import { tokenize } from '@/lib/search/terms';
 
 /**
  * rankSections against the scoring its comment states, computed plainly for

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tokenizer } from 'zbsearch/components';
-import { stem } from '@/lib/core/search-stem';
-import { identifiers, plainWords } from '@/lib/core/search-terms';
+import { stem } from '@/lib/search/stem';
+import { identifiers, plainWords } from '@/lib/search/terms';
 
 /**
- * lib/core/search-stem.ts reaches the engine's English stemmer, diacritics
+ * lib/search/stem.ts reaches the engine's English stemmer, diacritics
  * folding and splitter by path, to keep the engine's barrel out of the
  * browser. It must stem as the engine's own tokenizer does, for every word
  * of the docs and for the odd ones.

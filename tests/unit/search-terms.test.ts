@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainWords, stem, stopWords, synonyms, tokenize, withinOneEdit } from '@/lib/core/search-terms';
+import { plainWords, stem, stopWords, synonyms, tokenize, withinOneEdit } from '@/lib/search/terms';
 
 describe('search terms', () => {
   it('splits option names at dots and camelCase humps, keeping the whole name and its runs', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { devSearchIndex } from '@/lib/docs/search-dev';
+import { devSearchIndex } from '@/lib/search/dev-index';
 
 /**
- * The dev server's search index (lib/docs/search-dev.ts): each version()
+ * The dev server's search index (lib/search/dev-index.ts): each version()
  * revalidates /api/search with the ETag it holds; a 304 keeps the loaded
  * index, a new ETag brings the new one, a failure leaves the last one.
  */

@@ -1,8 +1,8 @@
-import { contentTokens, identifierSpans, queryWords, stem, stopWords, type Span } from './search-terms';
+import { contentTokens, identifierSpans, queryWords, stem, stopWords, type Span } from './terms';
 
 /**
  * What the search dialog marks in a result: the words of the text that the
- * query's words match in the index, read by lib/core/search-terms.ts as the
+ * query's words match in the index, read by lib/search/terms.ts as the
  * index and the ranking read them, so what is marked is what was matched.
  *
  * - A query is read as the ranking reads it (`queryWords`): phrases replaced,

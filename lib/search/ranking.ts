@@ -1,10 +1,11 @@
-import { scoredFields } from './search-data';
-import type { PostingsColumn, SearchDataView, SectionRecord } from './search-data-binary';
-import { fieldBoosts, type Posting, type Scratch, type TokenList, type WordHolders } from './search-scoring';
-import { accumulate, keepBest, type Sums } from './search-top-k';
+import { scoredFields } from './index-data';
+import type { SectionRecord } from './index-format';
+import type { PostingsColumn, SearchDataView } from './index-reader';
+import { fieldBoosts, type Posting, type Scratch, type TokenList, type WordHolders } from './scoring';
+import { accumulate, keepBest, type Sums } from './top-k';
 
 /**
- * Scoring of lib/core/search-data.ts's index: the engine's BM25 over fields
+ * Scoring of lib/search/index-data.ts's index: the engine's BM25 over fields
  * (zbsearch's formula and defaults, k 1.2, b 0.75, d 0.5, with the field
  * boosts below), scaled by the share of the query's words the section holds
  * in any field (the coordination factor of Lucene's classic similarity),
@@ -124,7 +125,7 @@ export function loadSearchData(data: SearchDataView): LoadedIndex {
     return pages.get(id);
   };
   let vocabulary: Map<string, number> | undefined;
-  // Every option's full name starts so (lib/core/search-data.ts optionHeading).
+  // Every option's full name starts so (lib/search/index-data.ts optionHeading).
   const optionSection = (name: string) => (name.startsWith('layer.') ? data.optionSection(name) : undefined);
 
   const fields = scoredFields.map((field) => {

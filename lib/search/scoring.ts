@@ -1,9 +1,9 @@
-import { indexOfSorted } from './search-data';
+import { indexOfSorted } from './index-data';
 
 /**
- * The scoring formula's parts (lib/core/search-ranking.ts states it whole):
+ * The scoring formula's parts (lib/search/ranking.ts states it whole):
  * its constants, one section's coverage and final key, and the shapes the
- * ranking loops (lib/core/search-top-k.ts) share with the index load.
+ * ranking loops (lib/search/top-k.ts) share with the index load.
  */
 
 /** Field boosts: a section whose option name matches ranks above one whose heading matches, above one whose text mentions the words. */

@@ -1,13 +1,13 @@
 import { count, create, load, search as searchEngine, type RawData } from 'zbsearch';
 import { z } from 'zod';
-import { plainWords, tokenize } from './search-terms';
+import { plainWords, tokenize } from './terms';
 
 /**
  * The documentation search's own index, made once from Fumadocs' exported
  * index (the one /api/search serves), so a server loads it without reading
  * or tokenizing any text: in production it is made before the build
  * (scripts/build-search-data.mjs) and written in the binary form of
- * lib/core/search-data-binary.ts, which every server (the dev server's
+ * lib/search/index-format.ts, which every server (the dev server's
  * index, made here at run time, included) reads it through.
  *
  * One section per heading URL of the export (a page's introduction is the
@@ -35,7 +35,7 @@ export interface FieldData {
   postings: TokenPostings;
 }
 
-/** The index in memory, as it is made; lib/core/search-data-binary.ts writes it as bytes. */
+/** The index in memory, as it is made; lib/search/index-format.ts writes it as bytes. */
 export interface SearchData {
   /** One entry per section in each column, sections in URL order. */
   sections: {
@@ -142,9 +142,9 @@ export async function buildSearchData(exported: unknown): Promise<SearchData> {
 
 /**
  * Groups the rows of Fumadocs' advanced index (from an export, or made
- * from the docs source as Fumadocs makes them: lib/docs/search-export.ts)
+ * from the docs source as Fumadocs makes them: lib/search/fumadocs-export.ts)
  * into sections and tokenizes each section's fields with
- * lib/core/search-terms.ts.
+ * lib/search/terms.ts.
  */
 export function searchDataOfRows(indexRows: readonly IndexRow[]): SearchData {
   const sections = new Map<string, RawSection>();

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { searchDataFormat, searchDataMeta } from '../core/search-data-binary';
+import { searchDataFormat } from './index-format';
+import { searchDataMeta } from './index-reader';
 
 /**
  * The search core's index made before the build (scripts/build-search-data.mjs,
@@ -8,7 +9,7 @@ import { searchDataFormat, searchDataMeta } from '../core/search-data-binary';
  * reads one file as it starts instead of compiling every page's
  * index (Fumadocs' export, then tokenizing it): that cost grows with the
  * content and every cold instance on a serverless host pays it. The file
- * is the core's binary form (lib/core/search-data-binary.ts), handed to
+ * is the core's binary form (lib/search/index-format.ts), handed to
  * the core as read: loading it decodes no column.
  *
  * The file records the fingerprint of the content it was made from; the
@@ -86,17 +87,22 @@ export interface ProductionSearchIndex {
 
 /**
  * The search core's index on a production server. The file is read once,
- * when this is made; a `load` after a failed one (the index made from the
- * pages) makes it again.
+ * when this is made; without it, `fromPages` makes the index from the
+ * pages (lib/docs/search-index.ts), and a `load` after a failed one makes
+ * it again.
  */
-export function productionSearchIndex(root = process.cwd(), expectedHash = process.env.SVC_CONTENT_HASH): ProductionSearchIndex {
+export function productionSearchIndex(
+  fromPages: () => Promise<unknown>,
+  root = process.cwd(),
+  expectedHash = process.env.SVC_CONTENT_HASH,
+): ProductionSearchIndex {
   const prebuilt = readPrebuiltSearch(root, expectedHash);
   return {
     async load() {
       const read = await prebuilt;
       if (read.found) return read.data;
       console.warn(`[svc] search index: ${read.why}; making it from the pages now`);
-      return import('./search-index').then((module) => module.exportSearchIndex());
+      return fromPages();
     },
     fromFile: prebuilt.then((read) => read.found, () => false),
   };

@@ -24,8 +24,8 @@ const stemCache = new Map<string, string>();
  * 'english', stemming: true`): lowercased, cut at what is not a letter of
  * the English splitter, diacritics folded, stemmed; the first piece's stem,
  * or the word itself when nothing is left. Both sides of the documentation
- * search stem with it: the index (lib/core/search-terms.ts) and the search
- * dialog's highlight (lib/core/search-highlight.ts).
+ * search stem with it: the index (lib/search/terms.ts) and the search
+ * dialog's highlight (lib/search/highlight.ts).
  */
 export function stem(word: string): string {
   let stemmed = stemCache.get(word);

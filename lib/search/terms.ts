@@ -1,4 +1,4 @@
-import { stem } from './search-stem';
+import { stem } from './stem';
 
 /**
  * How the documentation search reads words, on both sides of the index:
@@ -13,7 +13,7 @@ import { stem } from './search-stem';
  * rank first, never what a section says.
  *
  * Pure and small on purpose: the search dialog reads its results' words with
- * it in the browser (lib/core/search-highlight.ts), so that what it marks is
+ * it in the browser (lib/search/highlight.ts), so that what it marks is
  * what the ranking matched.
  */
 

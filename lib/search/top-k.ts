@@ -9,10 +9,10 @@ import {
   type Scratch,
   type TokenList,
   type WordHolders,
-} from './search-scoring';
+} from './scoring';
 
 /**
- * The loops that find a query's best `k` sections (lib/core/search-ranking.ts
+ * The loops that find a query's best `k` sections (lib/search/ranking.ts
  * chooses one): a kept set of the best keys, fed from a token's list best
  * first or from the accumulated sums of several tokens.
  * Each gives the same `k` sections with the same scores as scoring every

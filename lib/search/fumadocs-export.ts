@@ -3,12 +3,12 @@ import type { StructuredData } from 'fumadocs-core/mdx-plugins';
 import { findPath } from 'fumadocs-core/page-tree';
 import type { LoaderConfig, LoaderOutput } from 'fumadocs-core/source';
 import { createFromSource } from 'fumadocs-core/search/server';
-import type { IndexRow as SearchRow } from '../core/search-data';
+import type { IndexRow as SearchRow } from './index-data';
 
 /**
  * The docs' exported search index (Fumadocs' advanced index of every page
  * and section) from a docs source: what /api/search serves, and what the
- * search core's own index is made from (lib/core/search-data.ts), at build
+ * search core's own index is made from (lib/search/index-data.ts), at build
  * time by scripts/build-search-data.mjs and, without that file, at run
  * time. Imports packages only, so the build script loads it with Node's
  * type stripping.

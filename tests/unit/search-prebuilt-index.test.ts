@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentHash, contentStamp } from '@/lib/platform/content-hash.mjs';
-import type { SearchData } from '@/lib/core/search-data';
-import { encodeSearchData, openSearchData, searchDataFormat } from '@/lib/core/search-data-binary';
-import { prebuiltSearchFile, prebuiltSearchMeta, productionSearchIndex, readPrebuiltSearch } from '@/lib/docs/search-prebuilt';
+import type { SearchData } from '@/lib/search/index-data';
+import { searchDataFormat } from '@/lib/search/index-format';
+import { openSearchData } from '@/lib/search/index-reader';
+import { encodeSearchData } from '@/lib/search/index-writer';
+import { prebuiltSearchFile, prebuiltSearchMeta, productionSearchIndex, readPrebuiltSearch } from '@/lib/search/prebuilt-index';
 
 /**
- * lib/docs/search-prebuilt.ts: the index made before the build is used only
+ * lib/search/prebuilt-index.ts: the index made before the build is used only
  * when it was made from the build's content, in this search core's format;
  * otherwise the server makes it from the pages, and says why. And the
  * content fingerprint it is matched by.
@@ -40,7 +42,7 @@ describe('readPrebuiltSearch', () => {
     const bytes = encodeSearchData(data, prebuiltSearchMeta('abc'));
     const read = await readPrebuiltSearch(project(bytes), 'abc');
     expect(read).toEqual({ found: true, data: new Uint8Array(bytes) });
-    // Memory V8 does not count towards its next collection (lib/docs/search-prebuilt.ts readWhole says why).
+    // Memory V8 does not count towards its next collection (lib/search/prebuilt-index.ts readWhole says why).
     expect(read.found && read.data.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(read.found && openSearchData(read.data).section(0)).toEqual({ url: '/docs/a', pageId: '/docs/a', heading: null, text: 'Text.' });
   });
@@ -59,11 +61,12 @@ describe('readPrebuiltSearch', () => {
 });
 
 describe('productionSearchIndex', () => {
+  const fromPages = () => Promise.reject(new Error('not made from the pages in this test'));
   it('says whether it answers the build’s file, which a starting server then waits for, read once', async () => {
     const bytes = encodeSearchData(data, prebuiltSearchMeta('abc'));
     const withIndex = project(bytes);
     try {
-      const index = productionSearchIndex(withIndex, 'abc');
+      const index = productionSearchIndex(fromPages, withIndex, 'abc');
       expect(await index.fromFile).toBe(true);
       // Read as it was made: the file gone since, the index is still the build's.
       rmSync(path.join(withIndex, prebuiltSearchFile));
@@ -77,9 +80,9 @@ describe('productionSearchIndex', () => {
     const stale = project(encodeSearchData(data, prebuiltSearchMeta('old')));
     const without = project();
     try {
-      expect(await productionSearchIndex(stale, 'new').fromFile).toBe(false);
-      expect(await productionSearchIndex(without, 'abc').fromFile).toBe(false);
-      expect(await productionSearchIndex(stale, undefined).fromFile).toBe(false);
+      expect(await productionSearchIndex(fromPages, stale, 'new').fromFile).toBe(false);
+      expect(await productionSearchIndex(fromPages, without, 'abc').fromFile).toBe(false);
+      expect(await productionSearchIndex(fromPages, stale, undefined).fromFile).toBe(false);
     } finally {
       rmSync(stale, { recursive: true, force: true });
       rmSync(without, { recursive: true, force: true });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { scoredFields, type SearchData, type TokenPostings } from '@/lib/core/search-data';
-import { encodeSearchData, openSearchData, searchDataFormat, searchDataMeta, type SearchDataView } from '@/lib/core/search-data-binary';
+import { scoredFields, type SearchData, type TokenPostings } from '@/lib/search/index-data';
+import { searchDataFormat } from '@/lib/search/index-format';
+import { openSearchData, searchDataMeta, type SearchDataView } from '@/lib/search/index-reader';
+import { encodeSearchData } from '@/lib/search/index-writer';
 
 /**
- * lib/core/search-data-binary.ts: the index's bytes read back column by
+ * lib/search/index-format.ts: the index's bytes read back column by
  * column as they were written, whatever the text, the widths the integers
  * need or where the bytes sit in their buffer; and bytes of another format
  * refused.
