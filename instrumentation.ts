@@ -26,16 +26,16 @@ export async function register() {
     });
     installRuntime(runtime);
 
-    const { installNodeServerHooks } = await import('./lib/http/node-server-hooks');
+    const { installNodeServerHooks } = await import('./lib/framework/node-server-hooks');
     const { allowedMethods } = await import('./lib/endpoints/route-map');
-    const { StaticBrotliCache } = await import('./lib/http/static-brotli');
-    const { PageBrotliCache } = await import('./lib/http/page-brotli');
+    const { StaticBrotliCache } = await import('./lib/framework/static-brotli');
+    const { PageBrotliCache } = await import('./lib/framework/page-brotli');
     const { securityHeaderSets } = await import('./lib/http/security-header-sets');
     const staticAssets = production ? new StaticBrotliCache() : undefined;
     // The pages' inline scripts, allowed by hash once scripts/prepare-page-scripts.mjs prepared them.
     let sources: string[] | undefined;
     if (production) {
-      const { readPageScriptSources } = await import('./lib/http/page-script-hashes');
+      const { readPageScriptSources } = await import('./lib/framework/page-script-hashes');
       sources = readPageScriptSources();
       if (!sources) {
         runtime.log(

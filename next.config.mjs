@@ -53,7 +53,7 @@ const configFor = (phase) => ({
     // took 13.2 s with one worker and 10.6–11.5 s with two.
     cpus: Math.max(2, availableParallelism() - 1),
   },
-  // Compression is lib/http/response-compression.ts (brotli and gzip, installed
+  // Compression is lib/framework/response-compression.ts (brotli and gzip, installed
   // from instrumentation.ts): Next's own offers gzip only.
   compress: false,
   // `npm test` type-checks once with `tsc --noEmit`; the build skips a second pass.

@@ -1,6 +1,6 @@
 // `npm run build` (after `next build`): makes every prerendered page ready
 // for a Content-Security-Policy without 'unsafe-inline' scripts, the pages
-// staying the static files `next build` wrote (lib/docs-build/page-scripts.ts:
+// staying the static files `next build` wrote (lib/framework/page-scripts.ts:
 // Next's per-page payload scripts become data that one small script of the
 // site runs). Then writes the hash sources of the inline scripts the pages
 // still run, the same few on every page, to <distDir>/page-script-hashes.json,
@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || '.next');
-const { preparePage, hashSource, PageScriptsError } = await import('../lib/docs-build/page-scripts.ts');
+const { preparePage, hashSource, PageScriptsError } = await import('../lib/framework/page-scripts.ts');
 const { pagePolicy } = await import('../lib/http/security-headers.mjs');
-const { pageScriptHashesFile } = await import('../lib/http/page-script-hashes.ts');
+const { pageScriptHashesFile } = await import('../lib/framework/page-script-hashes.ts');
 
 /** @param {string} dir @returns {string[]} */
 function htmlFiles(dir) {

@@ -31,7 +31,7 @@ const textView = (body: string, lastModified: string): TextView => ({ body, etag
  * The 304 repeats what the 200 tells caches (§15.4.5): the validators,
  * `Cache-Control` and `Vary`. The server's hooks add the 200's Vary by its
  * Content-Type, which a 304 does not carry, so it is named here
- * (lib/http/node-server-hooks.ts, lib/http/response-compression.ts).
+ * (lib/framework/node-server-hooks.ts, lib/framework/response-compression.ts).
  */
 function answer(request: Request, view: TextView, headers: Record<string, string>, vary: string): Response {
   const validators = { ETag: view.etag, 'Last-Modified': httpDate(view.lastModified) };

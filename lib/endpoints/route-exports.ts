@@ -111,7 +111,7 @@ function segmentMatcher(path: string) {
 /**
  * A request path's segments, each percent-decoded once, as a route's
  * parameters are (the front door has already read bad escapes as U+FFFD,
- * lib/http/request-target.ts); undefined when one still does not decode.
+ * lib/framework/request-target.ts); undefined when one still does not decode.
  */
 function decodedSegments(request: Request): string[] | undefined {
   try {

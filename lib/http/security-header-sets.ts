@@ -9,7 +9,7 @@ import {
 } from './security-headers.mjs';
 
 /**
- * What the server's writeHead hook (lib/http/node-server-hooks.ts) sets on
+ * What the server's writeHead hook (lib/framework/node-server-hooks.ts) sets on
  * each answer: the HTML answers' set, every other answer's, and the
  * document-only headers it leaves off the others (next.config.mjs declares
  * them for every path, for hosts that serve the pages themselves).

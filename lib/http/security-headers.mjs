@@ -2,13 +2,13 @@
  * The headers a browser reads to protect a reader, beside `nosniff`: what
  * every HTML answer (pages, the 404 page, problem pages) and every other
  * answer (JSON, markdown, text, images) carries. Plain JavaScript:
- * next.config.mjs imports it, as lib/http/node-server-hooks.ts does.
+ * next.config.mjs imports it, as lib/framework/node-server-hooks.ts does.
  *
  * The pages' own inline scripts are allowed by their hashes (CSP Level 3
  * §2.3.1 hash-source): the hashes are known only after `next build`, once
  * scripts/prepare-page-scripts.mjs has made each prerendered page run one
  * small inline script of its own instead of Next's per-page payload
- * scripts (lib/docs-build/page-scripts.ts; README "Security headers").
+ * scripts (lib/framework/page-scripts.ts; README "Security headers").
  */
 
 /** Said outright (today's browsers default to it, older ones sent whole URLs): another site learns only the origin a reader came from, and nothing over http. */

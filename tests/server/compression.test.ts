@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { client } from '../helpers/http';
 
-// Compression over real HTTP (lib/http/response-compression.ts, lib/http/static-brotli.ts):
+// Compression over real HTTP (lib/framework/response-compression.ts, lib/framework/static-brotli.ts):
 // brotli where the client takes it, gzip where it takes only that, nothing
 // for server-sent events, and the static assets' best-quality brotli copies.
 const get = client(inject('baseUrl'), '127.0.0.131');

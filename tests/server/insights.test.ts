@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readPageScriptSources } from '@/lib/http/page-script-hashes';
+import { readPageScriptSources } from '@/lib/framework/page-script-hashes';
 import { pagePolicy } from '@/lib/http/security-headers.mjs';
 import type { InsightsReport } from '@/lib/insights/report';
 import { insights } from '@/lib/routes';

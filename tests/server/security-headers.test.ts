@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pageScriptHashesFile, readPageScriptSources } from '@/lib/http/page-script-hashes';
+import { pageScriptHashesFile, readPageScriptSources } from '@/lib/framework/page-script-hashes';
 import { otherPolicy, pagePolicy, transportSecurity } from '@/lib/http/security-headers.mjs';
 import { client } from '../helpers/http';
 import { startNextServer, repoRoot, type RunningServer } from '../helpers/next-server';

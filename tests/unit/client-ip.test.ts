@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientIp, peerStamp } from '@/lib/http/client-ip';
-import { mergeVary } from '@/lib/http/node-server-hooks';
+import { mergeVary } from '@/lib/framework/node-server-hooks';
 import { preferredMediaType } from '@/lib/http/negotiation';
 import { negotiatePage } from '@/lib/http/page-negotiation';
 

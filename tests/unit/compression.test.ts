@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressResponse } from '@/lib/http/response-compression';
-import { PageBrotliCache } from '@/lib/http/page-brotli';
-import { StaticBrotliCache } from '@/lib/http/static-brotli';
+import { compressResponse } from '@/lib/framework/response-compression';
+import { PageBrotliCache } from '@/lib/framework/page-brotli';
+import { StaticBrotliCache } from '@/lib/framework/static-brotli';
 
-// lib/http/static-brotli.ts and lib/http/response-compression.ts on a bare
+// lib/framework/static-brotli.ts and lib/framework/response-compression.ts on a bare
 // node:http server: what is served from the copies, and what is left to Next.
 const build = mkdtempSync(path.join(tmpdir(), 'static-brotli-'));
 const root = path.join(build, 'static');

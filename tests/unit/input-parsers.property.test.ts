@@ -10,7 +10,7 @@ import { parseEnv } from '@/lib/env';
 import { clientIp } from '@/lib/http/client-ip';
 import { preferredMediaType } from '@/lib/http/negotiation';
 import { allProblemCodes } from '@/lib/http/problem-codes';
-import { repairPercentEncoding } from '@/lib/http/request-target';
+import { repairPercentEncoding } from '@/lib/framework/request-target';
 import { parseSandboxQuery } from '@/lib/http/sandbox';
 import { readInstallerRef } from '@/lib/installers/installer';
 import { createRuntime, installRuntime } from '@/lib/runtime';

@@ -1,11 +1,11 @@
 import type { Element, Nodes } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
-import { escapePayload, hashSource, PageScriptsError, payloadRunner, payloadType, preparePage } from '@/lib/docs-build/page-scripts';
+import { escapePayload, hashSource, PageScriptsError, payloadRunner, payloadType, preparePage } from '@/lib/framework/page-scripts';
 
 /**
  * Prerendered pages made ready for a policy without 'unsafe-inline' scripts
- * (lib/docs-build/page-scripts.ts): Next's payload scripts become data one
+ * (lib/framework/page-scripts.ts): Next's payload scripts become data one
  * script runs, React's pending Suspense boundaries are completed in the
  * file, and what the payload carries reaches Next's queue unchanged, as the
  * browser's HTML parser reads it.

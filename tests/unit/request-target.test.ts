@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeRequestTarget, repairPercentEncoding } from '@/lib/http/request-target';
+import { normalizeRequestTarget, repairPercentEncoding } from '@/lib/framework/request-target';
 
 /**
- * The front door's reading of a request target (lib/http/request-target.ts):
+ * The front door's reading of a request target (lib/framework/request-target.ts):
  * it names the same resource as the target sent, decodes only escapes of
  * unreserved characters (RFC 3986 §6.2.2.2), and never adds a `%`, so the
  * router's one decoding is the only one.

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applySecurityHeaders } from '@/lib/http/node-server-hooks';
+import { applySecurityHeaders } from '@/lib/framework/node-server-hooks';
 import { securityHeaderSets } from '@/lib/http/security-header-sets';
 import { otherPolicy, pagePolicy, transportSecurity } from '@/lib/http/security-headers.mjs';
 

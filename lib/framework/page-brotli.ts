@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { prefersBrotli } from './negotiation';
+import { prefersBrotli } from '@/lib/http/negotiation';
 import { inlineHeaders, responseHeader as header } from './response-headers';
 import { brotliAtBestQuality } from './static-brotli';
 

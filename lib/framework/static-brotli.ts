@@ -3,8 +3,8 @@ import type http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { ifNoneMatchMatches } from './conditional';
-import { prefersBrotli } from './negotiation';
+import { ifNoneMatchMatches } from '@/lib/http/conditional';
+import { prefersBrotli } from '@/lib/http/negotiation';
 
 /**
  * Brotli at its best quality for Next's static assets (`/_next/static/…`),

@@ -1,12 +1,12 @@
 import http from 'node:http';
-import { installPeerToken, peerHeader, peerStamp } from './client-ip';
+import { installPeerToken, peerHeader, peerStamp } from '@/lib/http/client-ip';
 import type { CoreError } from '@/lib/core/core-error';
-import { methodNotAllowedError, notFoundError, problemResponse, toProblem } from './problem';
+import { methodNotAllowedError, notFoundError, problemResponse, toProblem } from '@/lib/http/problem';
 import { normalizeRequestTarget } from './request-target';
 import { compressResponse } from './response-compression';
 import { inlineHeaders, responseHeader } from './response-headers';
 import type { PageBrotliCache } from './page-brotli';
-import type { SecurityHeaderSets } from './security-header-sets';
+import type { SecurityHeaderSets } from '@/lib/http/security-header-sets';
 import type { StaticBrotliCache } from './static-brotli';
 
 /**
