@@ -3,10 +3,11 @@ import { toHtml } from 'hast-util-to-html';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { folderListHtml, pageTreeHtml } from '@/components/docs/page-tree';
+import { folderListHtml, pageTreeHtml } from '@/lib/docs/page-tree-html';
 import { folderEntriesWritten } from '@/lib/docs-source/sidebar-folders';
 import { docsTreeFolderUrl } from '@/lib/routes';
-import { iconElement, treeIcons } from '@/components/icons';
+import { LayoutGridIcon } from '@/components/icons';
+import { iconElement, treeIconShapes } from '@/lib/docs/icon-shapes';
 import { compactHtml } from '@/lib/docs/compact-html';
 
 /** Tags with their attributes sorted, so two writers' markup compares by content. */
@@ -61,9 +62,9 @@ describe('the page tree as HTML (components/docs/page-tree.tsx)', () => {
   });
 
   it("draws a known icon as its component draws it, and an unknown name as nothing", () => {
-    const drawn = renderToStaticMarkup(createElement(treeIcons.LayoutGrid!));
-    expect(sortedAttributes(toHtml(iconElement(treeIcons.LayoutGrid!)))).toBe(sortedAttributes(drawn));
-    expect(html).toContain(`${toHtml(iconElement(treeIcons.LayoutGrid!), compactHtml)}Rooms</a>`);
+    const drawn = renderToStaticMarkup(createElement(LayoutGridIcon));
+    expect(sortedAttributes(toHtml(iconElement(treeIconShapes.LayoutGrid!)))).toBe(sortedAttributes(drawn));
+    expect(html).toContain(`${toHtml(iconElement(treeIconShapes.LayoutGrid!), compactHtml)}Rooms</a>`);
     expect(html).toMatch(/<span>Closed<\/span>/);
   });
 

@@ -1,4 +1,4 @@
-import { folderListHtml } from '@/components/docs/page-tree';
+import { folderListHtml } from '@/lib/docs/page-tree-html';
 import { ifNoneMatchMatches } from '@/lib/http/conditional';
 import { CoreError } from '@/lib/core/core-error';
 import { problemResponse } from '@/lib/http/problem';
@@ -10,7 +10,7 @@ import { endpointHandler } from '../endpoint-handler';
 
 /**
  * GET /api/docs-tree/{folder}: a large sidebar folder's whole list, which
- * the sidebar writes in part (components/docs/page-tree.tsx). Not in the
+ * the sidebar writes in part (lib/docs/page-tree-html.ts). Not in the
  * handler registry, as /api/docs-search is not: it reads the docs source.
  */
 const cacheControl = 'public, max-age=300';
