@@ -1,11 +1,6 @@
 #!/usr/bin/env node
-// Benchmark of /ask (spec "Natural-language query"): its JSON p50 beside
-// /v1/search p50 for the same query (goal ≤ 1.2×), and the time to the
-// first `result` event of the /ask stream beside the JSON p50 (goal ≤ 1×),
-// side by side in one run.
-// Imported by run.mjs (`npm run bench`); alone:
-// `node scripts/bench/ask.mjs --url <base>` against a server started with
-// RATE_LIMIT_PER_MINUTE=0.
+// Case (h): /ask (JSON and the stream's first result) beside /v1/search for the same question, interleaved.
+// Imported by run.mjs; alone: `node scripts/bench/ask.mjs --url <base>` (a server with RATE_LIMIT_PER_MINUTE=0).
 import { fileURLToPath } from 'node:url';
 import { formatMs, interleaved, timed, timedUntil } from './latency.mjs';
 

@@ -1,22 +1,10 @@
 #!/usr/bin/env node
-// Generated documentation for the growth benchmark (scripts/bench/growth.mjs):
-// N× the real docs' page count of made-up room pages, written into a copy of
-// the repository, never into the repository itself.
+// Case (g)'s generated docs: N × the real page count of made-up room pages under content/docs/generated/ of a copy
+// of the repository (factor 1 writes none). Each made-up option takes a real option's type, default and rules, so
+// word frequencies are the reference's own, under a name no real option has; rare words are made up anew per page,
+// so new rooms bring words of their own rather than copies of one sentence. Deterministic.
 //
 //   node scripts/bench/growth-content.mjs --factor 10 --root <copy of the repo>
-//
-// Factor N writes N × (the real page count) pages under
-// content/docs/generated/ (factor 1 writes none: the real content alone) and
-// lists the folder in content/docs/meta.json. Every page says it is
-// generated. The pages are built from the real option list
-// (lib/catalog/options-data.ts): each made-up option takes a real option's
-// type, default and rules, so the words and their frequencies are the
-// reference's own, but its name is made up (`layer.<room><n>.<group>.<leaf>`
-// from the word lists below), so no generated option shares a real option's
-// name. The rules keep the reference's common words and trade its rare ones
-// (in at most two options' rules) for made-up words, different on each page:
-// new rooms bring words of their own rather than 10 or 30 copies of one
-// sentence. Deterministic: the same factor writes the same bytes.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,11 +68,7 @@ const madeUpWord = (seed) => {
   return Array.from({ length: 2 + (value % 2) }, (_, i) => syllables[(value >>> (5 * i + 1)) % syllables.length]).join('');
 };
 
-/**
- * The reference's distinctive words: words in the rules of at most two real
- * options, and code values (`jpg`, `mocha`) in the type or default of at
- * most two.
- */
+/** The reference's distinctive words: rule words and code values (`jpg`, `mocha`) found in at most two real options. */
 export function rareWords(rows) {
   const seen = new Map();
   const count = (word) => seen.set(word, (seen.get(word) ?? 0) + 1);
@@ -109,7 +93,7 @@ const rephrased = (text, rare, page, codeOnly = false) =>
 const capital = (word) => word[0].toUpperCase() + word.slice(1);
 const pad = (n) => String(n).padStart(3, '0');
 
-/** Page `index` (0-based) of the generated set: about 7 KB of MDX, four groups of seven options. */
+/** Page `index` (0-based) of the generated set: four groups of seven options. */
 export function generatedPage(index, rows, rare = rareWords(rows)) {
   const number = index + 1;
   const roomWord = roomWords[index % roomWords.length];
@@ -140,11 +124,7 @@ export function generatedPage(index, rows, rare = rareWords(rows)) {
   return { slug: `room-${pad(number)}`, text: lines.join('\n') };
 }
 
-/**
- * Writes the generated pages for `factor` into `root` (a copy of the
- * repository), replacing any from an earlier factor; returns the page count
- * and bytes written.
- */
+/** Writes `factor`'s pages into `root` (a copy), replacing an earlier factor's; answers the page count and bytes. */
 export function writeGrowthContent(root, factor) {
   // A copy has no .git: generated pages must never land in a working tree they could be committed from.
   if (existsSync(path.join(root, '.git'))) throw new Error(`${root} is a git working tree: growth content is written into a copy of the repository only`);

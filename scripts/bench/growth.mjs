@@ -1,30 +1,11 @@
 #!/usr/bin/env node
-// Case (g), growth: the site with N× its content (scripts/bench/growth-content.mjs
-// writes N × the real page count of generated room pages into a copy of the
-// repository), built and served as production, at each factor of
-// --factors (default 1,10,100), and Fumadocs' stock createFromSource route of
-// the same server beside it. Per factor it prints:
-//
-// - `npm run build`, timed whole (scripts/build.mjs: the link check beside
-//   the search index, `next build`, the pages prepared for the
-//   Content-Security-Policy; each step's time printed), on both cores with a
-//   cold build directory, the median of
-//   --build-runs builds (default 3) made in rounds, each round building every
-//   factor in turn: one build on this shared machine varies by a fifth;
-// - the first search after start: GET /v1/search on a server that has
-//   answered nothing else but a liveness check (the index is loaded then);
-// - a broad query (one word every generated option holds) against the
-//   cheapest JSON read of the same server (`/v1/rooms?sandbox=true`), and the
-//   stock route's answer to the same word, req/s in interleaved rounds;
-// - the server's RSS after that load (before stock's route runs); the size of /api/search and of the
-//   search dialog's answer for a first query (brotli, as a browser gets it);
-// - ranking: bench (f)'s query sets on /v1/search (generated pages beside the real ones).
+// Case (g), growth: the site at N× its content (growth-content.mjs), each factor built by `npm run build` and served
+// as production in a copy of the repository; what it prints is in scripts/bench/README.md. Builds run in rounds with
+// the factors in turn, so a slower minute of the shared machine falls on every factor alike.
 //
 //   node scripts/bench/growth.mjs [--factors 1,10,100] [--keep] [--first-search-runs N] [--build-runs N]
 //
-// Imported by run.mjs (`npm run bench`, after the other cases; `--growth-only`
-// runs it alone). Copies live under the system's temporary directory
-// (node_modules hard-linked), removed at the end unless --keep.
+// Imported by run.mjs (`--growth-only` runs it alone). Copies are removed at the end unless --keep.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -49,9 +30,8 @@ const firstQuery = 'wallpaper';
 const roomsPath = '/v1/rooms?sandbox=true';
 
 /**
- * A copy of what the repository needs to build and serve, under the system's temporary directory (removed on exit
- * unless the caller removes it sooner), node_modules hard-linked (copied where links are not possible). Also used by
- * the dev-loop case (dev-loop.mjs).
+ * A copy of what the repository needs to build and serve, under the temporary directory, node_modules hard-linked
+ * (removed on exit at the latest). Also used by the dev-loop case (dev-loop.mjs).
  */
 export function copyRepository(prefix) {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -161,9 +141,8 @@ async function measure(server, factor, settings) {
     settings.duration / settings.rounds,
   );
   const rssMiB = groupRssMiB(server.record.child.pid);
-  // Stock answers a broad query in about a second at 10×: 4 connections and longer rounds, so its
-  // requests finish within autocannon's timeout and each round counts several. Past 30× one of its answers
-  // outlasts the load tool's timeout (about ten seconds at 100×): it is not measured there (no goal needs it).
+  // Stock's broad answers are slow (README, case (g)): 4 connections and longer rounds keep them within autocannon's
+  // timeout; past 30× one answer outlasts it, so stock is not measured there (no goal needs it).
   const stockMeasured = factor <= 30;
   const stockRows = stockMeasured ? (await (await fetch(`${url}/bench/fumadocs-search?query=${broadQuery}`)).json()).length : 0;
   const unmeasured = { rps: Number.NaN, p50: Number.NaN, bad: 0 };

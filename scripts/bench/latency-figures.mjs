@@ -1,23 +1,7 @@
-// Case (i) of `npm run bench`: the speed figures the tests do not assert.
-// Tests check behaviour only (which answer comes, that the upstream request
-// was abandoned, that a cached answer never reaches the code host; deadlines
-// on fake timers), never elapsed wall-clock time, so a slow machine cannot
-// fail them. The times themselves are measured and printed here, on one
-// `next start` of the bench build whose code host is a switchable stand-in
-// in this process and whose store is Upstash over a bridge to a real
-// redis-server that is paused (SIGSTOP) and stopped along the way:
-//
-//   - installer: p50 of a cached tag against an uncached one, over HTTP;
-//   - the search dialog: last keystroke to results in Chromium (when one is found);
-//   - the rate limiter with Redis up, not answering and down: GET /v1/rooms;
-//   - an idempotent batch retried right after a stalled Redis resumes;
-//   - a hanging code host: when each door answers (the request deadline),
-//     with Redis up and with Redis stalled.
-//
-// Imported by run.mjs, which passes its own startNext and startRedis (the
-// server on the server core, Redis on the load core). Alone, on an existing
-// build: `BENCH_DIST_DIR=.next-bench node scripts/bench/latency-figures.mjs`
-// (unpinned). Plain ESM JavaScript (Node 20, no TypeScript loader).
+// Case (i): the speed figures the tests do not assert (tests check behaviour only, so a slow machine cannot fail
+// them), on one `next start` with a switchable stand-in code host and Upstash over a bridge to a redis-server that is
+// paused and stopped along the way. Imported by run.mjs, which passes its pinned startNext and startRedis.
+// Alone, unpinned, on an existing build: `BENCH_DIST_DIR=.next-bench node scripts/bench/latency-figures.mjs`.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer as createNetServer } from 'node:net';
@@ -143,10 +127,7 @@ async function hangingFigures(base, host, paths) {
 
 const signal = (record, name) => process.kill(record.child.pid, name);
 
-/**
- * Runs case (i). `startNext(name, env)` and `startRedis()` are run.mjs's
- * (their processes are stopped with the rest at the end of the run).
- */
+/** Runs case (i). `startNext(name, env)` and `startRedis()` are run.mjs's (stopped with the rest at the end). */
 export async function measureLatencyFigures({ startNext, startRedis, hugeLimit = '1000000000' }) {
   // A code host that `host.state.hang` switches to taking requests and never answering.
   const host = await startStubCodeHost({ etag: 'figures' });

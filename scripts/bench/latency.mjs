@@ -1,15 +1,10 @@
-// Side-by-side request latencies for the benchmarks of the agent doors
-// (/mcp and /ask): cases run interleaved, one request at a time over
-// kept-alive connections, so each pair of figures shares the same moment of
-// the machine. Imported by ask.mjs (and run.mjs).
+// Request latencies of the agent doors (/mcp, /ask), one request at a time and interleaved, so the figures compared
+// share the same moment of the machine. Imported by ask.mjs, mcp.mjs and latency-figures.mjs.
 import { performance } from 'node:perf_hooks';
 
 export const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-/**
- * Runs every case `rounds` times, interleaved (case A, case B, case A, …),
- * after `warmup` unmeasured rounds. A case is `async () => milliseconds`.
- */
+/** Runs every case (`async () => milliseconds`) `rounds` times, interleaved, after `warmup` unmeasured rounds. */
 export async function interleaved(cases, { rounds = 300, warmup = 30 } = {}) {
   const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
   for (let round = 0; round < warmup + rounds; round += 1) {

@@ -24,10 +24,8 @@ async function bridgeRequests(bridgeUrl) {
 }
 
 /**
- * Cases (a)-(d): starts their servers (and Redis with the Upstash bridge), checks what they serve, warms every case
- * up and measures the interleaved rounds. `startNext(name, env, nodeArgs)` starts a `next start` of the benchmark
- * build; `profileDir` (--cpu-prof) gets one profile directory per server. Answers what printLoadReport needs, and
- * the search server's URL for the cases measured one request at a time.
+ * Cases (a)-(d): their servers (and Redis behind the Upstash bridge), preflight checks, warm-up and interleaved rounds.
+ * Answers what printLoadReport needs, and the search server's URL for the cases measured one request at a time.
  */
 export async function runLoadCases({ settings, startNext, scratch, profileDir }) {
   // Servers. All are started up front and measured one at a time; an idle server costs nothing.
@@ -132,8 +130,8 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
     { id: 'd.stock', what: '(d) GET /bench/fumadocs-search?query= — same queries', target: serverD, paths: queries.map((q) => `/bench/fumadocs-search?query=${encodeURIComponent(q)}`), connections: c },
   ];
 
-  // Warm-up: a fresh Next server needs seconds of load on a path before its JIT settles
-  // (req/s climbs for ~6-8 s from cold), so every case first gets unmeasured load of its own.
+  // Warm-up: a fresh Next server's req/s climbs for seconds before its JIT settles (README), so every case first gets
+  // unmeasured load of its own.
   for (const spec of specs) {
     process.stdout.write(`warm-up ${spec.id.padEnd(11)} ${settings.warmup} s… `);
     const warm = await runLoad({ ...spec, id: `warm-up ${spec.id}` }, settings.warmup, 0);
@@ -195,18 +193,8 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
 // (e) Memory soak: RSS of a fresh server before and after a steady mixed load (every in-memory structure is bounded).
 
 /**
- * Fresh servers (memory store, limiter on, one client address per request
- * through TRUST_PROXY_HOPS=1, a stand-in code host on core 1): one soaked
- * with reads, keyed batches and installer fetches, one with job submissions
- * added; then the same two with V8's old space capped
- * (--max-old-space-size=BENCH_SOAK_HEAP_MIB, default 256, in NODE_OPTIONS).
- * With the default cap (a share of the machine's memory: gigabytes here) V8
- * lets garbage pile up before it collects, so RSS grows with the request
- * count; under the small cap it must collect, and RSS then shows what the
- * server really keeps: it plateaus if every structure is bounded, and the
- * server dies of heap exhaustion if one is not. Each gets BENCH_WARMUP
- * seconds of the same mix first, so "before" is a warmed process. Returns
- * the number of invalid soaks. `startNext` as for runLoadCases.
+ * Case (e): four fresh servers soaked (with and without job submissions, each uncapped and with V8's old space capped,
+ * since only a capped heap must collect and so shows what the server keeps). Answers the number of invalid soaks.
  */
 export async function runSoakCases({ settings, startNext }) {
   const { seconds, rate } = { seconds: settings.soakSeconds, rate: settings.soakRate };

@@ -1,16 +1,8 @@
-// The load generator: autocannon (programmatic API) with a warm-up, then a
-// measured run whose every 2xx response time is recorded at full
-// (sub-millisecond) resolution; autocannon's own histogram keeps whole
-// milliseconds only.
+// The load generator: autocannon with a warm-up, then a measured run recording every 2xx response time itself,
+// since autocannon's histogram keeps whole milliseconds only. Several URLs (one origin) are cycled per connection.
+// Prints one JSON line: totals, latencies, and each core's busy share split into ours (`--ours`) and other.
 //
 //   node scripts/bench/load.mjs --connections 32 --duration 5 --warmup 3 <url> [<url> ...]
-//
-// With several URLs (same origin), each connection cycles through them in
-// order (autocannon's `requests` array), e.g. a rotating set of queries.
-// Prints one JSON object on stdout: totals, latencies (ms) and the busy
-// share of each CPU core during the measured run (from /proc/stat), split
-// into the benchmark's own processes (`--ours <core>:<pid>`, plus this one)
-// and everything else on the machine.
 import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { coreTimes } from './cpu.mjs';

@@ -1,11 +1,7 @@
 #!/usr/bin/env node
-// Benchmark of the MCP door (spec "Agent endpoints"): `tools/call
-// search_docs` on /mcp beside /v1/search for the same query and page size
-// (goal: p50 at most 1.5×), and `tools/list`, side by side in one run, one
-// request at a time, interleaved (scripts/bench/latency.mjs). Imported by
-// run.mjs (`npm run bench`, case g); alone:
-// `node scripts/bench/mcp.mjs --url <base>` against a server started with
-// RATE_LIMIT_PER_MINUTE=0 (or a limit above the requests sent).
+// The MCP door (printed as "(g) MCP"): `tools/call search_docs` beside /v1/search for the same query, and
+// `tools/list`, interleaved. Imported by run.mjs; alone: `node scripts/bench/mcp.mjs --url <base>`
+// (a server with RATE_LIMIT_PER_MINUTE=0 or a limit above the requests sent).
 import { fileURLToPath } from 'node:url';
 import { formatMs, interleaved, timed } from './latency.mjs';
 

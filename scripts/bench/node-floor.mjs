@@ -1,9 +1,5 @@
-// The lowest floor of case (a): a bare node:http server answering every
-// request with the given bytes (the body of GET /bench/floor) as
-// application/json. No framework, no routing.
-//
-//   node scripts/bench/node-floor.mjs <body-file>
-// prints one JSON line { "url": ... } when listening; runs until SIGTERM/SIGINT.
+// Case (a)'s lowest floor: a bare node:http server answering every request with the bytes of GET /bench/floor.
+//   node scripts/bench/node-floor.mjs <body-file>   (prints { "url": ... } when listening; runs until SIGTERM)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 

@@ -1,7 +1,5 @@
-// The benchmark's processes: every child is spawned pinned to a core
-// (taskset on Linux), tracked, and stopped on exit, error or signal; the
-// load generator (load.mjs) runs as one of them and its rounds are
-// aggregated here. Shared by run.mjs and growth.mjs.
+// The benchmark's child processes, pinned to a core (taskset) and stopped on exit, error or signal, so no server
+// outlives a run; also the load-generator runs and their aggregate. Shared by run.mjs and the case files.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -200,8 +198,7 @@ export function aggregate(runs) {
 }
 
 /**
- * `next start` on core 0 with the benchmark routes (`BENCH_ROUTES=1`), in `cwd` (a copy of the repository for
- * the growth case), ready once `/bench/floor` answers (a liveness check that loads no search index).
+ * `next start` on core 0 with `BENCH_ROUTES=1`, ready once `/bench/floor` answers (it loads no search index).
  * `nodeArgs` (V8 flags such as --cpu-prof, not allowed in NODE_OPTIONS) run Next's CLI with node directly.
  */
 export async function startNextServer(name, env, { nodeArgs = [], cwd = repoRoot, startupMs = 120_000 } = {}) {

@@ -47,9 +47,7 @@ export function printPreamble({ nextVersion, autocannonVersion, redisVersion, ta
 }
 
 /**
- * Cases (a)-(d): RESULTS, DETAILS, GOALS, NOTES and COMMANDS. `r` holds each spec's aggregate (processes.mjs
- * aggregate()); `records` the servers and helpers whose command lines are printed (in order);
- * `upstashOutput` what the Upstash server logged. Answers the specs whose
+ * Cases (a)-(d): RESULTS, DETAILS, GOALS, NOTES and COMMANDS from runLoadCases' answer; answers the specs whose
  * measurement is invalid (non-2xx, errors or timeouts under load).
  */
 export function printLoadReport({ specs, r, connections: c, retried, retryAbovePct, bridgeCounts, upstashRequests, upstashOutput, distDir, records }) {
@@ -178,9 +176,8 @@ export function printSoakReport({ rows, commands, heapMiB }) {
 }
 
 /**
- * Case (j), the dev loop (dev-loop.mjs): ours beside stock, each a list of runs (`{ firstPageMs, warmMs, rendered,
- * editMs, search, cpu, command }` each), with the ratios and the goals. Each figure is the median of the runs'
- * figures (a run's warm re-render and edit are themselves medians of its requests), every run's listed beside it.
+ * Case (j) (dev-loop.mjs): ours beside stock, each a list of runs as measureDev answers them; each figure the median
+ * of the runs', every run's listed beside it.
  */
 export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDoor, seenMs, variant }) {
   const ms = (value) => (value === undefined ? 'not seen' : `${value.toFixed(0)} ms`);
@@ -206,9 +203,8 @@ export function printDevLoop(ours, stock, { versions, creator, pagePath, stockDo
   const last = (runsOf) => runsOf[runsOf.length - 1];
   const stockSearchRuns = stock.map((run) => Object.values(run.search)[0]);
   const stockSearch = medianSeen(stockSearchRuns);
-  // Not a goal: the warm GETs' CPU, of the rendering thread apart from Next's static-paths worker (which `next dev`
-  // forks for every request of a dynamic route, on the same core) and of all the server's processes (README (j)).
-  // Left out when a run could not read it (no /proc).
+  // Not a goal: the warm GETs' CPU, the rendering thread's apart from Next's per-request worker (README, case (j));
+  // left out when a run could not read /proc.
   const warmCpuRows = [...ours, ...stock].every((run) => run.warmCpu?.renderMs !== undefined && run.warmCpu?.groupMs !== undefined)
     ? (() => {
         const thread = figure((run) => run.warmCpu.renderMs);

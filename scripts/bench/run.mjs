@@ -1,28 +1,11 @@
 #!/usr/bin/env node
-// Every benchmark of the site, and every speed figure the tests do not assert, in one run (`npm run bench`). Plain ESM
-// JavaScript: Node 20 runs it without a TypeScript loader.
+// Every benchmark of the site in one run (`npm run bench`); its flags, environment variables and how to read its
+// results are in scripts/bench/README.md. Plain ESM JavaScript, so Node 20 runs it without a TypeScript loader.
 //
 //   node scripts/bench/run.mjs [--rebuild | --no-build] [--cpu-prof] [--load-only | --soak-only | --growth-only | --dev-loop-only]
 //
-// Environment: BENCH_DURATION (measured seconds per case, default 10),
-// BENCH_ROUNDS (interleaved rounds the duration is split into, default 5),
-// BENCH_WARMUP (seconds of unmeasured load per case before the first
-// round, default 6; every measured run also starts with 0.5 s of its own),
-// BENCH_CONNECTIONS (default 32), BENCH_QUIET_WAIT (seconds to wait for a
-// busy machine to calm down before starting, default 60; 0 = do not wait),
-// BENCH_SOAK_SECONDS (length of each memory soak of case (e), default 60),
-// BENCH_SOAK_HEAP_MIB (old-space cap of the capped soaks of case (e), default 256),
-// BENCH_SOAK_RATE (its request rate, default 1000 req/s), BENCH_DIST_DIR
-// (build directory, default .next-bench), BENCH_GROWTH_FACTORS (content factors of
-// case (g), default 1,10,100). --soak-only runs case (e) alone, --growth-only
-// case (g) alone, --dev-loop-only case (j) alone, --load-only cases (a)-(d) alone. See scripts/bench/README.md.
-//
-// Exit status: 0 whether goals pass or miss (benchmarks are not tests);
-// 1 when the benchmark could not be set up or a measurement is invalid
-// (errors or non-2xx answers under load).
-//
-// The parts: processes.mjs (child processes, pinned and stopped on any exit), load-cases.mjs (cases (a)-(d) and
-// (e) under load), report.mjs (the tables, goals and notes), and one file per other case.
+// Exit status: 0 whether goals pass or miss (benchmarks are not tests); 1 when the benchmark could not be set up or
+// a measurement is invalid (errors or non-2xx answers under load).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -160,11 +143,7 @@ const startNext = (name, env, nodeArgs = []) => startNextServer(name, { NEXT_DIS
 
 // ---------------------------------------------------------------------------
 
-/**
- * Cases measured request by request rather than under load: (f) ranking
- * quality beside the stock Fumadocs route, (g) MCP tools/call beside
- * /v1/search when scripts/bench/mcp.mjs is there, (h) /ask beside /v1/search.
- */
+/** Cases measured one request at a time: (f) ranking quality, MCP beside /v1/search (when mcp.mjs is there), (h) /ask. */
 async function agentDoorCases(base) {
   const quality = await import('./search-quality.mjs');
   quality.printSearchQuality(await quality.measureSearchQuality(base));

@@ -1,10 +1,6 @@
 #!/usr/bin/env node
-// Ranking quality of /v1/search beside Fumadocs' stock `createFromSource`
-// route over the same content, on the realistic queries
-// of tests/fixtures/search-queries.json and on every option's full name:
-// hit@1, hit@3 and MRR@10 side by side. Imported by run.mjs (`npm run
-// bench`); alone: `node scripts/bench/search-quality.mjs --url <base>`
-// against a server started with BENCH_ROUTES=1 and RATE_LIMIT_PER_MINUTE=0.
+// Case (f): ranking quality (hit@1, hit@3, MRR@10) of /v1/search beside Fumadocs' stock route on the same content.
+// Imported by run.mjs; alone: `node scripts/bench/search-quality.mjs --url <base>` (BENCH_ROUTES=1, RATE_LIMIT_PER_MINUTE=0).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +15,8 @@ async function json(url) {
 }
 
 /**
- * The ranked URLs of each engine for a query. The stock route answers each
- * page as a group: a page row (the group's title in its dialog) followed by
- * that page's matching heading and text rows. The page rows are left out, so
- * its sections are ranked in its own order; each URL counts once.
+ * Each engine's ranked URLs for a query. Stock's page rows (a group's title) are left out, so its sections rank in
+ * its own order; each URL counts once.
  */
 const engines = {
   '/v1/search': async (base, q) => (await json(`${base}/v1/search?q=${encodeURIComponent(q)}&limit=10`)).results.map((hit) => hit.url),

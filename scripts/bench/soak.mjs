@@ -1,20 +1,9 @@
-// The memory soak that checks the in-memory caches stay bounded: a steady
-// mixed load (~1,000 req/s) on one `next start`, with the server's resident
-// set size read before, during and after it. Plain ESM JavaScript (Node 20, no TypeScript loader).
-//
-// Used by run.mjs (`npm run bench`, case (e)). As a program it either
-// loads a server that is already running, printing one JSON line of
-// figures, or serves the stand-in code host, printing one JSON line { url }:
+// Case (e)'s memory soak: a steady mixed load on one `next start` that touches every in-memory structure (a new
+// client address, Idempotency-Key and release tag per request, so the server needs TRUST_PROXY_HOPS=1), RSS read
+// before, during and after. Used by run.mjs; as a program it prints one JSON line:
 //
 //   node scripts/bench/soak.mjs --url http://127.0.0.1:3000 --pid <server pid> [--jobs] [--seconds 60] [--rate 1000]
-//   node scripts/bench/soak.mjs --code-host
-//
-// The mix touches every in-memory structure the service keeps: the rate
-// limiter's windows (a new client address per request, sent as
-// X-Forwarded-For, so start the server with TRUST_PROXY_HOPS=1), the
-// idempotency records (a new Idempotency-Key per batch), the release cache,
-// the installer cache (a new release tag per request) and, with --jobs, job
-// records. Prints one JSON line with the RSS figures.
+//   node scripts/bench/soak.mjs --code-host   (the stand-in code host; prints { url })
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -71,11 +60,7 @@ function mixRequest(i, withJobs) {
   throw new Error('unreachable');
 }
 
-/**
- * Runs the mix at `rate` req/s for `seconds` against `url` and samples the
- * RSS of `pid` every `sampleEverySeconds`; waits `settleSeconds` after the
- * load before the last reading.
- */
+/** The mix at `rate` req/s for `seconds`, RSS of `pid` sampled throughout and read again `settleSeconds` after. */
 export async function runSoak({ url, pid, withJobs = false, seconds = 60, rate = 1000, connections = 32, sampleEverySeconds = 5, settleSeconds = 5 }) {
   const before = rssKiB(pid);
   const samples = [];

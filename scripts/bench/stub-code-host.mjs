@@ -1,9 +1,5 @@
-// A stand-in code host on loopback for `npm run bench` (GITHUB_API_URL and
-// GITHUB_RAW_URL both point at it): the latest release of any repository
-// and an installer and DESIGN.md at any ref, so release and installer
-// requests never leave the machine. Setting `state.hang` makes it take
-// requests and never answer them (the request-deadline figures). Plain ESM
-// JavaScript (Node 20, no TypeScript loader).
+// A stand-in code host on loopback (GITHUB_API_URL and GITHUB_RAW_URL), so release and installer requests never
+// leave the machine; `state.hang` makes it take requests and never answer (case (i)'s deadline figures).
 import { createServer } from 'node:http';
 
 const script = '#!/bin/sh\necho "desktop=${LAYER_DESKTOP:-none}"\n';

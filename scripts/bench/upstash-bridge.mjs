@@ -1,16 +1,12 @@
-// The one Upstash REST bridge, used by the benchmarks and, through the typed
-// wrapper tests/helpers/upstash-bridge.ts, by the tests. Plain JavaScript so
-// Node 20 runs it without a TypeScript loader. It puts Upstash's REST API
-// (what @upstash/redis sends) in front of a real redis-server, so the
-// service's unmodified Upstash adapter runs against it.
+// Upstash's REST API in front of a real redis-server, so the service's unmodified Upstash adapter runs against it;
+// used by the benchmarks and, through tests/helpers/upstash-bridge.ts, by the tests.
 //
 //   POST /            body ["SET","k","v"]           -> { result } | { error }
 //   POST /pipeline    body [["GET","a"],["GET","b"]] -> [{ result } | { error }, ...]
 //   POST /multi-exec  same body, run in MULTI/EXEC   -> [{ result } | { error }, ...]
 //
-// Bench-only addition: GET /__bench/stats answers { requests } (requests
-// served since start), so the runner can check that the service really went
-// through Redis.
+// Bench-only: GET /__bench/stats answers { requests } served since start, so the runner can check the service
+// really went through Redis.
 //
 // As a program: node scripts/bench/upstash-bridge.mjs --redis-port <port> --token <token>
 // prints one JSON line { "url": ... } when listening and runs until SIGTERM/SIGINT.
@@ -126,9 +122,8 @@ class RespConnection {
   }
 }
 
-// @upstash/ratelimit >= 2.1 starts its Lua scripts with
-// `#!lua flags=allow-key-locking`, which Redis 7 rejects: strip that line
-// and map the client's EVALSHA hashes (of the original) to the stripped one.
+// @upstash/ratelimit >= 2.1 starts its Lua scripts with `#!lua flags=allow-key-locking`, which Redis 7 rejects:
+// strip that line and map the client's EVALSHA hashes (of the original) to the stripped one.
 const sha1 = (text) => createHash('sha1').update(text).digest('hex');
 const stripShebang = (script) => (script.startsWith('#!') ? script.slice(script.indexOf('\n') + 1) : script);
 
