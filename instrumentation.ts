@@ -22,7 +22,7 @@ export async function register() {
           })
         : { loadSearchIndex: prebuiltIndex.load }),
       // The pages whole, for the MCP resources: the docs as the routes read them (the twins' source).
-      docsReader: (await import('./lib/docs-source/docs-reader')).siteDocsReader,
+      docsReader: (await import('./lib/docs-source/site-docs-reader')).siteDocsReader,
     });
     installRuntime(runtime);
 

@@ -11,7 +11,7 @@ export const docsImageRoute = '/og/docs';
 export const searchIndexRoute = '/api/search';
 /** The search dialog's server search (Fumadocs result rows; lib/endpoints/docs-search-rows.ts). */
 export const docsSearchRoute = '/api/docs-search';
-/** A large sidebar folder's whole list (components/docs/page-tree.tsx), by the folder's place in the tree (`3-0`). */
+/** A large sidebar folder's whole list (lib/docs/page-tree-html.ts), by the folder's place in the tree (`3-0`). */
 export const docsTreeRoute = '/api/docs-tree';
 export const docsTreeFolderUrl = (folder: string) => `${docsTreeRoute}/${folder}`;
 /** Search insights and page feedback (lib/insights): the dialog's click beacon, every page's feedback, the maintainers' view. */
@@ -30,6 +30,8 @@ export const robotsRoute = '/robots.txt';
 export const openApiRoute = '/openapi.json';
 export const problemRoute = '/problems';
 export const designRoute = '/design.md';
+/** The natural-language query (NLWeb's `/ask`). */
+export const askRoute = '/ask';
 export const signatureDirectoryRoute = '/.well-known/http-message-signatures-directory';
 
 /** The MCP transports and their documents (spec "Agent endpoints"). */
@@ -89,6 +91,7 @@ export const v1 = {
   desktops: '/v1/desktops',
   rooms: '/v1/rooms',
   apps: '/v1/apps',
+  options: '/v1/options',
   release: (app: string) => `/v1/releases/${app}`,
   batch: '/v1/batch',
   jobs: '/v1/jobs',

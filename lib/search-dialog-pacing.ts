@@ -2,7 +2,7 @@
  * How the search dialog paces its requests to GET /api/docs-search: the
  * one place these numbers live, read by the dialog
  * (components/search/search-dialog.tsx), the endpoint's description in
- * /openapi.json (lib/endpoints/descriptions/docs.ts) and the browser tests. Below
+ * /openapi.json (lib/endpoints/descriptions/docs-endpoints.ts) and the browser tests. Below
  * lib/docs and lib/endpoints, so both read it without one importing the other.
  *
  * - A token bucket keeps a person typing under the endpoint's 600 a minute

@@ -30,7 +30,39 @@ echo "node: $(node --version) ($(command -v node))"
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 REDOCLY_TELEMETRY=off
 export NEXT_DIST_DIR="${NEXT_DIST_DIR:-.next}"
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step's wall-clock time: printed when the step ends, and all of them in
+# a table at the end, on success and on failure alike (the EXIT trap; Ctrl-C
+# and SIGTERM exit through it too). `step NAME` ends the step before it.
+now_ms() { local t=${EPOCHREALTIME/./}; printf '%s' $((10#$t / 1000)); }
+run_started=$(now_ms)
+step_name='' step_started=0
+step_names=() step_ms=() step_results=()
+seconds() { printf '%d.%d' $(($1 / 1000)) $(($1 % 1000 / 100)); }
+end_step() {
+  [ -n "$step_name" ] || return 0
+  local ms=$(($(now_ms) - step_started))
+  step_names+=("$step_name") step_ms+=("$ms") step_results+=("$1")
+  printf '=== %s: %s s (%s)\n' "$step_name" "$(seconds "$ms")" "$1"
+  step_name=''
+}
+step() {
+  end_step ok
+  step_name="$*" step_started=$(now_ms)
+  printf '\n=== %s\n' "$*"
+}
+summary() {
+  local status=$? i
+  if [ "$status" = 0 ]; then end_step ok; else end_step "failed, exit $status"; fi
+  printf '\n=== time per step\n'
+  for i in "${!step_names[@]}"; do
+    printf '%8s s  %-36s %s\n' "$(seconds "${step_ms[$i]}")" "${step_names[$i]}" "${step_results[$i]}"
+  done
+  printf '%8s s  %-36s %s\n' "$(seconds $(($(now_ms) - run_started)))" "total" "$([ "$status" = 0 ] && echo passed || echo "failed (exit $status)")"
+  return "$status"
+}
+trap summary EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 step "system packages"
 bash scripts/setup-test-deps.sh
@@ -44,8 +76,14 @@ bin fumadocs-mdx
 bin next typegen
 bin tsc --noEmit
 
+# ESLint; the layer rules and no import circles (dependency-cruiser, .dependency-cruiser.cjs);
+# no unused file, export or dependency, and every imported package listed (knip, knip.config.ts);
+# ARCHITECTURE.md's graph of the folders drawn from the imports as they are.
 step "lint"
 bin eslint
+bin depcruise lib app components proxy.ts instrumentation.ts source.config.ts next.config.mjs scripts tests --config .dependency-cruiser.cjs --output-type err-long
+bin knip
+node scripts/architecture-graph.mjs --check
 
 # /openapi.json from the endpoint table (no build needed), linted by Redocly's
 # `recommended` and Spectral's `spectral:oas`: any problem fails (tests/lint).

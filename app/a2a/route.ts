@@ -1,4 +1,4 @@
-import { a2aTransport } from '@/lib/endpoints/handlers/agents';
+import { a2aTransport } from '@/lib/endpoints/handlers/agents-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 // A2A (spec "Agent endpoints"): JSON-RPC 2.0, SendMessage (1.0) and message/send (0.3).

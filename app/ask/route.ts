@@ -1,4 +1,4 @@
-import { askGet, askPost } from '@/lib/endpoints/handlers/ask';
+import { askGet, askPost } from '@/lib/endpoints/handlers/ask-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';

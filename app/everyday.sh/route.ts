@@ -1,4 +1,4 @@
-import { everydayInstaller } from '@/lib/endpoints/handlers/installers';
+import { everydayInstaller } from '@/lib/endpoints/handlers/installers-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { mcpManifest } from '@/lib/endpoints/handlers/agents';
+import { mcpManifest } from '@/lib/endpoints/handlers/agents-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';

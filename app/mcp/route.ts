@@ -1,4 +1,4 @@
-import { mcpTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { mcpTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 // MCP for coding agents (spec "Agent endpoints"): serverInfo `svc`, every tool.

@@ -1,4 +1,4 @@
-import { structuredDataHandler } from '@/lib/endpoints/handlers/structured-data';
+import { structuredDataHandler } from '@/lib/endpoints/handlers/structured-data-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';

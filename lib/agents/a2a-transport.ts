@@ -42,7 +42,7 @@ import type { ToolContext } from './tools';
  * without headers; `A2A-Version` (checked against the card's interfaces)
  * decides for a name both versions share or neither knows.
  */
-/** The same edges as the MCP transport's: one object serves both (lib/endpoints/handlers/agents.ts). */
+/** The same edges as the MCP transport's: one object serves both (lib/endpoints/handlers/agents-handlers.ts). */
 export type A2aTransportDeps = McpTransportDeps;
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>

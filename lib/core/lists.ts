@@ -1,7 +1,7 @@
 import type { CoreError } from './core-error';
 import type { CursorCodec } from './cursor';
 import { appRows, desktopRows, roomRows, type AppRow, type RoomRow } from './installs';
-import { listOptions, type OptionFilters } from './options';
+import { listOptions, type OptionFilters } from './option-rows';
 import { paginate, type Page } from './pagination';
 import type { Result } from './result';
 import type { DesktopRow, OptionRow } from './schemas';

@@ -25,7 +25,7 @@ import type { ReadServices } from './services';
  * the request's services (live or sandbox, lib/core/services.ts).
  *
  * The doors are maps over a table (this one, or a copy a test hands them):
- * the /v1 rows (by `rest` row id, lib/endpoints/handlers/v1.ts), the MCP
+ * the /v1 rows (by `rest` row id, lib/endpoints/handlers/v1-handlers.ts), the MCP
  * tools (`mcp`, lib/agents/tools.ts), the A2A skills (`a2a`,
  * lib/agents/a2a-skills.ts), the batch and job kinds (`batch`,
  * lib/core/batch-schemas.ts), and /ask (the search). A door shows an

@@ -3,7 +3,7 @@ import type { CoreError } from './core-error';
 import type { CursorCodec } from './cursor';
 import { installAnswer, type AppRow, type InstallAnswer, type RoomRow } from './installs';
 import { catalogLists, type CatalogLists, type ListInput } from './lists';
-import type { OptionFilters } from './options';
+import type { OptionFilters } from './option-rows';
 import type { Page } from './pagination';
 import type { ReleaseService } from './releases';
 import type { Result } from './result';

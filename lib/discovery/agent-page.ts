@@ -9,7 +9,7 @@ import { siteDescription, siteName } from '@/lib/site';
  * URLs, the rooms with their pages and `.md` twins, and every machine entry
  * point, one line each. Facts come from lib/catalog; the entry points'
  * lines come from the endpoint table (passed in by
- * lib/endpoints/handlers/discovery.ts), so nothing is written here a second time.
+ * lib/endpoints/handlers/discovery-handlers.ts), so nothing is written here a second time.
  * Every URL is absolute: an agent may read the page far from the site.
  */
 export interface EntryPoint {

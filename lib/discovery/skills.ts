@@ -12,7 +12,7 @@ import { discovery, mcp, openApiRoute, skillRoute } from '@/lib/routes';
  *
  * A skill teaches one task through the door that already does it: the MCP
  * tool of the tool table and the matching REST call of the endpoint table.
- * Both tables are passed in (lib/endpoints/handlers/discovery.ts binds them), so
+ * Both tables are passed in (lib/endpoints/handlers/discovery-handlers.ts binds them), so
  * a SKILL.md says what `tools/list` and /openapi.json say, and this module
  * stands on no door.
  */

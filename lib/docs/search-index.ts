@@ -3,7 +3,7 @@ import { exportSourceIndex } from '@/lib/search/fumadocs-export';
 import { keptForLast } from '@/lib/platform/kept-for-last';
 import { documentCache, documentResponder } from '@/lib/endpoints/document-responder';
 import { endpointById } from '@/lib/endpoints/descriptions/shared';
-import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs-endpoints';
 import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 
 /**

@@ -1,5 +1,5 @@
 import { endpointById } from '@/lib/endpoints/descriptions/shared';
-import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs-endpoints';
 import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 import { env, publicOrigin } from '@/lib/env';
 import { allProblemCodes } from '@/lib/http/problem-codes';

@@ -1,6 +1,6 @@
 import { strongEtag } from '@/lib/endpoints/document-responder';
 import { endpointById } from '@/lib/endpoints/descriptions/shared';
-import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs-endpoints';
 import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 import { httpDate, isNotModified } from '@/lib/http/conditional';
 import { htmlVary } from '@/lib/http/negotiation';

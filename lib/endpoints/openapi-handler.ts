@@ -1,5 +1,5 @@
 import { runtime } from '@/lib/runtime';
-import { platformDescriptions } from './descriptions/platform';
+import { platformDescriptions } from './descriptions/platform-endpoints';
 import { endpointById } from './descriptions/shared';
 import { endpointHandler } from './endpoint-handler';
 import { buildOpenApiDocument } from './openapi';

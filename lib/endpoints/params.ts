@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sandboxQueryValues } from '@/lib/http/sandbox';
+import { sandboxQueryValues } from '@/lib/http/sandbox-query';
 
 /** Query and path parameters shared by several rows of the endpoint table. */
 

@@ -77,7 +77,7 @@ async function dump(factors, file) {
     import('../../lib/search/index-data.ts'),
     import('../../lib/search/index-writer.ts'),
     import('../../lib/core/search.ts'),
-    import('../../lib/core/options.ts'),
+    import('../../lib/core/option-rows.ts'),
   ]);
   const fixture = JSON.parse(readFileSync(path.join(repoRoot, 'tests/fixtures/search-queries.json'), 'utf8'));
   const queries = [
@@ -110,7 +110,7 @@ async function evaluate(factors, showMisses) {
     import('../../lib/search/index-data.ts'),
     import('../../lib/search/index-writer.ts'),
     import('../../lib/core/search.ts'),
-    import('../../lib/core/options.ts'),
+    import('../../lib/core/option-rows.ts'),
   ]);
   const fixture = JSON.parse(readFileSync(path.join(repoRoot, 'tests/fixtures/search-queries.json'), 'utf8'));
   const urlOf = new Map(optionRows().map((option) => [option.name, option.docs_url]));

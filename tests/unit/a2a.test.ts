@@ -8,7 +8,7 @@ import { maxA2aBodyBytes } from '@/lib/agents/json-rpc';
 import { findTool, runTool, type ToolContext } from '@/lib/agents/tools';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createSandbox } from '@/lib/core/sandbox';
-import { toolContextOf } from '../helpers/services';
+import { toolContextOf } from '../helpers/test-services';
 
 /**
  * The A2A door in process (lib/agents/a2a.ts, a2a-transport.ts): the card

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askGet, askPost } from '@/lib/endpoints/handlers/ask';
+import { askGet, askPost } from '@/lib/endpoints/handlers/ask-handlers';
 import { parseEnv } from '@/lib/env';
 import { sseFrame } from '@/lib/http/sse';
 import { createRuntime, installRuntime } from '@/lib/runtime';

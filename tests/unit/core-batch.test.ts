@@ -12,7 +12,7 @@ import { createSandbox } from '@/lib/core/sandbox';
 import type { DocsSearch } from '@/lib/core/search';
 import { resolveServices } from '@/lib/core/services';
 import { toProblem } from '@/lib/http/problem';
-import { serviceDepsOf } from '../helpers/services';
+import { serviceDepsOf } from '../helpers/test-services';
 
 const { batchAnswerSchema } = batchAnswerSchemas(operations, problemSchema);
 const origin = 'https://layer.example';

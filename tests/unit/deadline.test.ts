@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { download, restReads } from '@/lib/endpoints/handlers/v1';
+import { download, restReads } from '@/lib/endpoints/handlers/v1-handlers';
 import { createCodeHostClient } from '@/lib/code-host';
 import { parseEnv } from '@/lib/env';
 import { createInstallerHandlers } from '@/lib/installers';

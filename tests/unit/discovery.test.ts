@@ -151,7 +151,7 @@ describe('the 401 of an endpoint that would need credentials (unused today)', ()
 });
 
 describe('skills', () => {
-  // The real tool table, as lib/endpoints/handlers/discovery.ts hands it over.
+  // The real tool table, as lib/endpoints/handlers/discovery-handlers.ts hands it over.
   const sources: SkillSource[] = skillPlan.map((plan) => ({
     name: plan.name,
     tool: toolDescription(findTool(plan.tool)!),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dialogRows, dialogSearchRowSchema, type DialogPage } from '@/lib/endpoints/docs-search-rows';
-import { docsDescriptions } from '@/lib/endpoints/descriptions/docs';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs-endpoints';
 import { endpointById } from '@/lib/endpoints/descriptions/shared';
 import { applyRateLimit } from '@/lib/http/rate-limit';
 import type { SearchHit } from '@/lib/core/schemas';

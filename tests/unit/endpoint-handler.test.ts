@@ -9,7 +9,7 @@ import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 import { serve } from '@/lib/endpoints/route-exports';
 import { CoreError } from '@/lib/core/core-error';
 import { err, ok } from '@/lib/core/result';
-import { parseSandboxQuery } from '@/lib/http/sandbox';
+import { parseSandboxQuery } from '@/lib/http/sandbox-query';
 import { batchLimits, parseBatchBody } from '@/lib/core/batch';
 
 // The handler wrapper and route exports, called as Next calls them.

@@ -15,7 +15,7 @@ import { toolDescription, tools, type ToolContext } from '@/lib/agents/tools';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createSandbox } from '@/lib/core/sandbox';
 import remarkAgents from '@/lib/docs-build/remark-agents';
-import { toolContextOf } from '../helpers/services';
+import { toolContextOf } from '../helpers/test-services';
 
 /**
  * The discovery documents (lib/agents/mcp-documents.ts) and the Agents docs

@@ -17,7 +17,7 @@ import { assistantPrompt, openInLinks } from '@/lib/docs/open-in-links';
  * read the page's twin at its absolute URL.
  */
 const origin = 'https://site.example';
-// What /mcp.json answers (lib/endpoints/handlers/agents.ts serves mcpManifest).
+// What /mcp.json answers (lib/endpoints/handlers/agents-handlers.ts serves mcpManifest).
 const manifest = mcpManifest(origin);
 const served = { name: 'svc' as const, url: manifest.mcpServers.svc.url };
 

@@ -11,7 +11,7 @@ import { createSandbox } from '@/lib/core/sandbox';
 import { CoreError } from '@/lib/core/core-error';
 import type { SearchInput } from '@/lib/core/search';
 import { isProblemCode } from '@/lib/http/problem-codes';
-import { toolContextOf } from '../helpers/services';
+import { toolContextOf } from '../helpers/test-services';
 
 /**
  * The tool table (lib/agents/tools.ts) and the MCP results made from it

@@ -6,7 +6,7 @@ import { answeredProtocolVersion, createMcpTransport, modernProtocolVersions, se
 import type { ToolContext } from '@/lib/agents/tools';
 import { createCursorCodec } from '@/lib/core/cursor';
 import { createSandbox } from '@/lib/core/sandbox';
-import { toolContextOf } from '../helpers/services';
+import { toolContextOf } from '../helpers/test-services';
 
 /**
  * The HTTP wrapper around the SDK (lib/agents/mcp-transport.ts), called in

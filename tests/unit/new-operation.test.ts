@@ -15,14 +15,14 @@ import { createSandbox } from '@/lib/core/sandbox';
 import { resolveServices } from '@/lib/core/services';
 import { routes, type RouteRow } from '@/lib/endpoints/contract';
 import { descriptions, endpointTable } from '@/lib/endpoints/descriptions';
-import { v1DescriptionsOf } from '@/lib/endpoints/descriptions/v1';
-import { readHandlers } from '@/lib/endpoints/handlers/v1';
+import { v1DescriptionsOf } from '@/lib/endpoints/descriptions/v1-endpoints';
+import { readHandlers } from '@/lib/endpoints/handlers/v1-handlers';
 import { buildOpenApiDocument } from '@/lib/endpoints/openapi';
 import { parseEnv } from '@/lib/env';
 import { toProblem } from '@/lib/http/problem';
 import { problemSchema } from '@/lib/http/problem-schema';
 import { createRuntime, installRuntime } from '@/lib/runtime';
-import { serviceDepsOf } from '../helpers/services';
+import { serviceDepsOf } from '../helpers/test-services';
 
 /**
  * A new read reaches every door from its entry in the operation table

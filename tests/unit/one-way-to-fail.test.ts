@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mcpManifest, mcpTransport, a2aTransport } from '@/lib/endpoints/handlers/agents';
-import { askGet, askPost } from '@/lib/endpoints/handlers/ask';
-import { aiCatalogHandler } from '@/lib/endpoints/handlers/discovery';
-import { insightsJson } from '@/lib/endpoints/handlers/insights';
-import { layerInstaller, signatureDirectoryHandler } from '@/lib/endpoints/handlers/installers';
-import { readRoutes } from '@/lib/endpoints/handlers/v1';
+import { mcpManifest, mcpTransport, a2aTransport } from '@/lib/endpoints/handlers/agents-handlers';
+import { askGet, askPost } from '@/lib/endpoints/handlers/ask-handlers';
+import { aiCatalogHandler } from '@/lib/endpoints/handlers/discovery-handlers';
+import { insightsJson } from '@/lib/endpoints/handlers/insights-handlers';
+import { layerInstaller, signatureDirectoryHandler } from '@/lib/endpoints/handlers/installers-handlers';
+import { readRoutes } from '@/lib/endpoints/handlers/v1-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 import type { EndpointHandler } from '@/lib/endpoints/endpoint-handler';
 import { installRuntime, type Runtime } from '@/lib/runtime';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '@/lib/env';
 import { routes } from '@/lib/endpoints/contract';
-import { readRoutes, restReads } from '@/lib/endpoints/handlers/v1';
+import { readRoutes, restReads } from '@/lib/endpoints/handlers/v1-handlers';
 import { operations } from '@/lib/core/operations';
 import { createRuntime, installRuntime } from '@/lib/runtime';
 import { readExamples } from '../fixtures/endpoint-examples';
 
 /**
  * The catch-all routes under /v1 and /api serve the reads of the operation
- * table (`readRoutes`, lib/endpoints/handlers/v1.ts): each read's path as its
+ * table (`readRoutes`, lib/endpoints/handlers/v1-handlers.ts): each read's path as its
  * own route file would (its handler, its parameters from the path, the 405 of
  * a method it does not take), and a `not_found` problem for every other path.
  */

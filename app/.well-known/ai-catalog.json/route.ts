@@ -1,4 +1,4 @@
-import { aiCatalogHandler } from '@/lib/endpoints/handlers/discovery';
+import { aiCatalogHandler } from '@/lib/endpoints/handlers/discovery-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';

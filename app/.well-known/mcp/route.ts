@@ -1,4 +1,4 @@
-import { wellKnownMcpTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { wellKnownMcpTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 // The same transport as /mcp, at its well-known address.

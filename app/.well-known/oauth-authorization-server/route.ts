@@ -1,4 +1,4 @@
-import { authorizationServerHandler } from '@/lib/endpoints/handlers/discovery';
+import { authorizationServerHandler } from '@/lib/endpoints/handlers/discovery-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { benchFloor } from '@/lib/endpoints/handlers/bench';
+import { benchFloor } from '@/lib/endpoints/handlers/bench-handlers';
 
 export const dynamic = 'force-dynamic';
 export const GET = benchFloor;

@@ -1,4 +1,4 @@
-import { benchFumadocsSearch } from '@/lib/endpoints/handlers/bench';
+import { benchFumadocsSearch } from '@/lib/endpoints/handlers/bench-handlers';
 
 export const dynamic = 'force-dynamic';
 export const GET = benchFumadocsSearch;

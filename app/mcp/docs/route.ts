@@ -1,4 +1,4 @@
-import { mcpDocsTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents';
+import { mcpDocsTransport, mcpRouteOptions } from '@/lib/endpoints/handlers/agents-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 // The documentation-only MCP transport: serverInfo `svc-docs`, only `search_docs`.

@@ -1,4 +1,4 @@
-import { tokenHandler } from '@/lib/endpoints/handlers/discovery';
+import { tokenHandler } from '@/lib/endpoints/handlers/discovery-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { runBatchHandler } from '@/lib/endpoints/handlers/v1';
+import { runBatchHandler } from '@/lib/endpoints/handlers/v1-handlers';
 import { serve } from '@/lib/endpoints/route-exports';
 
 export const dynamic = 'force-dynamic';

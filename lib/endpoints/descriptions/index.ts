@@ -1,13 +1,13 @@
 import { routes, type EndpointId, type RouteRow } from '../contract';
 import type { EndpointDescription, EndpointSpec } from '../endpoint';
-import { agentDescriptions } from './agents';
-import { askDescriptions } from './ask';
-import { discoveryDescriptions } from './discovery';
-import { docsDescriptions } from './docs';
-import { insightsDescriptions } from './insights';
-import { installerDescriptions } from './installers';
-import { platformDescriptions } from './platform';
-import { v1Descriptions } from './v1';
+import { agentDescriptions } from './agents-endpoints';
+import { askDescriptions } from './ask-endpoints';
+import { discoveryDescriptions } from './discovery-endpoints';
+import { docsDescriptions } from './docs-endpoints';
+import { insightsDescriptions } from './insights-endpoints';
+import { installerDescriptions } from './installers-endpoints';
+import { platformDescriptions } from './platform-endpoints';
+import { v1Descriptions } from './v1-endpoints';
 
 /**
  * Every row's description, joined with the routing contract

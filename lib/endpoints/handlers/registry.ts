@@ -1,9 +1,9 @@
 import type { EndpointId } from '../contract';
 import { isEndpointHandler, type EndpointHandler } from '../endpoint-handler';
 import { openApiHandler } from '../openapi-handler';
-import * as agentHandlers from './agents';
-import * as askHandlers from './ask';
-import * as v1 from './v1';
+import * as agentHandlers from './agents-handlers';
+import * as askHandlers from './ask-handlers';
+import * as v1 from './v1-handlers';
 
 /**
  * The JSON endpoints' handlers by endpoint id, addressable without HTTP:

@@ -1,5 +1,5 @@
 import { serve } from '@/lib/endpoints/route-exports';
-import { docsTreeFolder } from '@/lib/endpoints/handlers/docs-tree';
+import { docsTreeFolder } from '@/lib/docs/docs-tree-folder';
 
 // A large sidebar folder's whole list, fetched when a reader opens it.
 export const dynamic = 'force-dynamic';

@@ -10,7 +10,7 @@ import { siteName } from '@/lib/site';
 import { StoreUnavailableError } from '@/lib/store/types';
 import type { z } from 'zod';
 import { endpointById } from '../descriptions/shared';
-import { feedbackSchema, insightsDescriptions, searchClickSchema } from '../descriptions/insights';
+import { feedbackSchema, insightsDescriptions, searchClickSchema } from '../descriptions/insights-endpoints';
 import { implement } from '../endpoint-handler';
 
 /**

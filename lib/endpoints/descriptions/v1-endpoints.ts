@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roomIds } from '@/lib/catalog/rooms';
 import { operations, type OperationTable, type RestRowId } from '@/lib/core/operations';
-import { optionPageSizes } from '@/lib/core/options';
+import { optionPageSizes } from '@/lib/core/option-rows';
 import { batchAnswerSchemas, batchRequestSchemas, siteBatchSchemas } from '@/lib/core/batch-schemas';
 import { problemSchema } from '@/lib/http/problem-schema';
 import {
@@ -13,14 +13,14 @@ import {
 } from '@/lib/core/schemas';
 import { routes, type RouteRow } from '../contract';
 import type { EndpointDescription, HeaderSpec } from '../endpoint';
-import { readDescriptions, type ReadRowDescription, type ReadRowWords } from './reads';
+import { readDescriptions, type ReadRowDescription, type ReadRowWords } from './reads-endpoints';
 import { appParam, cursorParam, decimalInteger, limitParam, sandboxParam } from '../params';
 import { json, markdown } from './shared';
 
 /**
  * The versioned REST rows (spec "Versioned REST") and the release rows:
  * search, the catalog, releases and downloads, batch and jobs. Their
- * schemas are what lib/endpoints/handlers/v1.ts validates with; a read's
+ * schemas are what lib/endpoints/handlers/v1-handlers.ts validates with; a read's
  * answer is its operation's output (lib/core/operations.ts).
  */
 
@@ -52,7 +52,7 @@ const releaseWords = { tag: 'Releases', params: z.object({ app: appParam }), ans
 /**
  * The REST door's words for the rows of the operation table
  * (lib/core/operations.ts): each row's prose and parameters; its answer's
- * schema and its failure codes are the operation's (lib/endpoints/descriptions/reads.ts).
+ * schema and its failure codes are the operation's (lib/endpoints/descriptions/reads-endpoints.ts).
  */
 export const v1ReadWords = {
   searchDocs: {

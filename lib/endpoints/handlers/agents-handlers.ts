@@ -7,7 +7,7 @@ import type { ToolContext } from '@/lib/agents/tools';
 import { runtime } from '@/lib/runtime';
 import { jsonDocument } from '../document-responder';
 import { endpointById } from '../descriptions/shared';
-import { agentDescriptions } from '../descriptions/agents';
+import { agentDescriptions } from '../descriptions/agents-endpoints';
 import { endpointHandler } from '../endpoint-handler';
 import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
@@ -15,7 +15,7 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 /**
  * The agent doors bound to the process's runtime (the composition root) and
  * to their rows: lib/agents takes its services as arguments, and this module
- * hands it the runtime's, as lib/endpoints/handlers/v1.ts does for the core.
+ * hands it the runtime's, as lib/endpoints/handlers/v1-handlers.ts does for the core.
  * One handler serves two rows where two paths answer the same (/mcp and
  * /.well-known/mcp; the server card and its alias). Route files serve these
  * (`serve`, lib/endpoints/route-exports.ts), which adds the 405s, open CORS
@@ -25,7 +25,7 @@ import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 /**
  * The services of one request's tools. A release lookup gets the request's
  * deadline (every answer within 5 s, lib/platform/deadline.ts), less the limiter's
- * fail-open bound, as on /v1 (lib/endpoints/handlers/v1.ts).
+ * fail-open bound, as on /v1 (lib/endpoints/handlers/v1-handlers.ts).
  */
 function toolContext(): ToolContext {
   const rt = runtime();

@@ -3,7 +3,7 @@ import { runtime } from '@/lib/runtime';
 import { docsVersion, routeDocs } from '@/lib/docs-source/route-docs';
 import { documentCache, documentResponder } from '../document-responder';
 import { endpointById } from '../descriptions/shared';
-import { discoveryDescriptions } from '../descriptions/discovery';
+import { discoveryDescriptions } from '../descriptions/discovery-endpoints';
 import { endpointHandler } from '../endpoint-handler';
 
 /**

@@ -6,16 +6,16 @@ import { operations, type OperationTable, type RestRowId } from '@/lib/core/oper
 import { mapResult, ok } from '@/lib/core/result';
 import { runAfterResponse } from '@/lib/http/after-response';
 import { toProblem } from '@/lib/http/problem';
-import { parseSandboxQuery } from '@/lib/http/sandbox';
+import { parseSandboxQuery } from '@/lib/http/sandbox-query';
 import { runtime } from '@/lib/runtime';
 import { answerDeadline } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 import { endpointById } from '../descriptions/shared';
-import { v1Descriptions } from '../descriptions/v1';
+import { v1Descriptions } from '../descriptions/v1-endpoints';
 import type { EndpointSpec } from '../endpoint';
 import { implement, type EndpointHandler, type JsonReply } from '../endpoint-handler';
 import { serveEach } from '../route-exports';
-import { apiNotFound } from './not-found';
+import { apiNotFound } from './not-found-handlers';
 
 /**
  * The /v1 doors. The reads are the REST door over the operation table

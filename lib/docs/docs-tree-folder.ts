@@ -1,12 +1,12 @@
-import { folderListHtml } from '@/lib/docs/page-tree-html';
+import { folderListHtml } from './page-tree-html';
 import { ifNoneMatchMatches } from '@/lib/http/conditional';
 import { CoreError } from '@/lib/core/core-error';
 import { problemResponse } from '@/lib/http/problem';
 import { routeDocs } from '@/lib/docs-source/route-docs';
-import { endpointById } from '../descriptions/shared';
-import { docsDescriptions } from '../descriptions/docs';
-import { strongEtag } from '../document-responder';
-import { endpointHandler } from '../endpoint-handler';
+import { endpointById } from '@/lib/endpoints/descriptions/shared';
+import { docsDescriptions } from '@/lib/endpoints/descriptions/docs-endpoints';
+import { strongEtag } from '@/lib/endpoints/document-responder';
+import { endpointHandler } from '@/lib/endpoints/endpoint-handler';
 
 /**
  * GET /api/docs-tree/{folder}: a large sidebar folder's whole list, which

@@ -10,7 +10,7 @@ import { json } from './shared';
  * The REST door over the operation table (lib/core/operations.ts): the
  * description of each row an operation names (`names.rest`). The operation
  * gives the row its 200 answer (its output) and its failure codes; the door
- * adds its own words where it has them (lib/endpoints/descriptions/v1.ts):
+ * adds its own words where it has them (lib/endpoints/descriptions/v1-endpoints.ts):
  * the tag, summary and prose, its parameters' names and schemas, the 200's
  * text and headers, and the codes its own parameters fail with. A row with
  * no words of the door's is described from the entry: its title and

@@ -3,7 +3,7 @@ import { runtime } from '@/lib/runtime';
 import { routeDocs, type RouteDocs } from '@/lib/docs-source/route-docs';
 import { dialogRows, type DialogPage } from '../docs-search-rows';
 import { endpointById } from '../descriptions/shared';
-import { docsDescriptions } from '../descriptions/docs';
+import { docsDescriptions } from '../descriptions/docs-endpoints';
 import { mapResult } from '@/lib/core/result';
 import { keptForLast } from '@/lib/platform/kept-for-last';
 import { implement, type JsonReply } from '../endpoint-handler';

@@ -4,11 +4,11 @@ import { askRequestSchema, type AskComplete } from '@/lib/core/schemas';
 import { preferredMediaType } from '@/lib/http/negotiation';
 import { CoreError } from '@/lib/core/core-error';
 import { err, ok, type Result } from '@/lib/core/result';
-import { parseSandboxQuery } from '@/lib/http/sandbox';
+import { parseSandboxQuery } from '@/lib/http/sandbox-query';
 import { sseFrame, sseResponse } from '@/lib/http/sse';
 import { runtime } from '@/lib/runtime';
 import { endpointById } from '../descriptions/shared';
-import { askDescriptions } from '../descriptions/ask';
+import { askDescriptions } from '../descriptions/ask-endpoints';
 import { implement, type JsonReply } from '../endpoint-handler';
 
 /**

@@ -1,9 +1,9 @@
 import { createInstallerHandlers, createSignatureDirectoryHandler } from '@/lib/installers';
 import { runtime } from '@/lib/runtime';
 import { endpointById } from '../descriptions/shared';
-import { docsDescriptions } from '../descriptions/docs';
-import { installerDescriptions } from '../descriptions/installers';
-import { platformDescriptions } from '../descriptions/platform';
+import { docsDescriptions } from '../descriptions/docs-endpoints';
+import { installerDescriptions } from '../descriptions/installers-endpoints';
+import { platformDescriptions } from '../descriptions/platform-endpoints';
 import { endpointHandler } from '../endpoint-handler';
 
 /** The installer, design.md and key-directory handlers over the process runtime. */
