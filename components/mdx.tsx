@@ -51,7 +51,7 @@ const fumadocsComponents = {
 // Catalog elements (<InstallLine />, <DesktopDetails />, …) need no component:
 // lib/docs-build/remark-catalog.ts turns them into markdown when the docs compile.
 // The elements below render on the server (components/docs/mdx-parts.tsx).
-export function getMDXComponents(components?: MDXComponents) {
+function getMDXComponents(components?: MDXComponents) {
   const map = {
     ...headings,
     pre: CodeBlock,
@@ -74,8 +74,6 @@ export function getMDXComponents(components?: MDXComponents) {
     }),
   };
 }
-
-export const useMDXComponents = getMDXComponents;
 
 /**
  * Pages that render some markdown elements their own way, so their text

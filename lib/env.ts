@@ -81,7 +81,7 @@ export function redisCredentials(env: Env): { url: string; token: string } | und
 }
 
 /** Next's own default port (`next start`, `next dev`). */
-export const defaultPort = 3000;
+const defaultPort = 3000;
 
 /**
  * The public origin used in install lines and absolute links. Without

@@ -7,12 +7,12 @@ export const homeRoute = '/';
 export const docsRoute = '/docs';
 /** Internal rewrite target of the markdown twins (never linked directly). */
 export const docsContentRoute = '/llms.mdx/docs';
-export const docsImageRoute = '/og/docs';
+const docsImageRoute = '/og/docs';
 export const searchIndexRoute = '/api/search';
 /** The search dialog's server search (Fumadocs result rows; lib/endpoints/docs-search-rows.ts). */
 export const docsSearchRoute = '/api/docs-search';
 /** A large sidebar folder's whole list (lib/docs/page-tree-html.ts), by the folder's place in the tree (`3-0`). */
-export const docsTreeRoute = '/api/docs-tree';
+const docsTreeRoute = '/api/docs-tree';
 export const docsTreeFolderUrl = (folder: string) => `${docsTreeRoute}/${folder}`;
 /** Search insights and page feedback (lib/insights): the dialog's click beacon, every page's feedback, the maintainers' view. */
 export const insights = {

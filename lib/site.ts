@@ -22,6 +22,6 @@ export const installerPath = 'install.sh';
 export const designPath = 'DESIGN.md';
 /** The site's own source repository (for "edit on GitHub" links). */
 export const siteRepo = { owner: codeHostOwner, repo: configured.GITHUB_SITE_REPO, branch: 'main' } as const;
-export const codeHostWeb = 'https://github.com';
+const codeHostWeb = 'https://github.com';
 /** A repository's page on the code host. */
 export const repositoryUrl = (repository: { owner: string; repo: string }) => `${codeHostWeb}/${repository.owner}/${repository.repo}`;

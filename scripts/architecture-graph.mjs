@@ -38,10 +38,10 @@ async function edges() {
   );
   const modules = JSON.parse(result.output).modules;
   const graph = new Map();
-  for (const module of modules) {
-    const from = folderOf(module.source);
+  for (const entry of modules) {
+    const from = folderOf(entry.source);
     if (!graph.has(from)) graph.set(from, new Set());
-    for (const dependency of module.dependencies) {
+    for (const dependency of entry.dependencies) {
       const to = folderOf(dependency.resolved);
       if (to !== from && !dependency.coreModule && !dependency.couldNotResolve && !/node_modules/.test(dependency.resolved)) graph.get(from).add(to);
     }

@@ -12,7 +12,7 @@ import { ReleaseFacts } from './release-facts';
  * ReleaseFacts fills in the tag, size and date from /v1/releases/{app}
  * after the page has loaded.
  */
-export function DownloadButton({ app }: { app: string }) {
+function DownloadButton({ app }: { app: string }) {
   const known = findApp(app);
   const name = known?.name ?? app;
   return (

@@ -10,7 +10,7 @@ import { BrokenName, TocList, type TocEntry } from './toc-list';
  * See `.docs-panel` in app/global.css. TocHighlight marks the section
  * being read, once the page is idle.
  */
-export const tocId = 'docs-toc';
+const tocId = 'docs-toc';
 
 const listClass = 'flex flex-col border-s text-sm';
 

@@ -3,7 +3,7 @@ import { SoftNavigation } from '@/components/docs/soft-navigation';
 import { docsPageUrl } from '@/lib/routes';
 
 /** The documentation's main sections, as the home page and the 404 page offer them. */
-export const docsSections = [
+const docsSections = [
   { title: 'Introduction', href: docsPageUrl([]), text: 'What the layer is and the rules every option follows.', Icon: BookOpenIcon },
   { title: 'Install', href: docsPageUrl(['install']), text: 'Installers, pinned releases and app downloads.', Icon: TerminalIcon },
   { title: 'Rooms', href: docsPageUrl(['rooms']), text: 'The options of the documented rooms, each with its type and default.', Icon: LayoutGridIcon },

@@ -31,7 +31,7 @@ const v03Part = z
   ])
   .meta({ id: 'A2aLegacyPart' });
 
-export const a2aMessageSchema = z
+const a2aMessageSchema = z
   .object({
     messageId: z.string(),
     contextId: z.string().optional(),
@@ -41,7 +41,7 @@ export const a2aMessageSchema = z
   })
   .meta({ id: 'A2aMessage', description: 'An A2A 1.0 message' });
 
-export const a2aLegacyMessageSchema = z
+const a2aLegacyMessageSchema = z
   .object({
     kind: z.literal('message'),
     messageId: z.string(),
@@ -52,7 +52,7 @@ export const a2aLegacyMessageSchema = z
   })
   .meta({ id: 'A2aLegacyMessage', description: 'An A2A 0.3 message' });
 
-export const a2aSendMessageParamsSchema = z
+const a2aSendMessageParamsSchema = z
   .object({ message: z.union([a2aMessageSchema, a2aLegacyMessageSchema]) })
   .meta({
     id: 'A2aSendMessageParams',
@@ -75,7 +75,7 @@ export const a2aRequestSchema = z
   })
   .meta({ id: 'A2aRequest' });
 
-export const a2aResultResponseSchema = z
+const a2aResultResponseSchema = z
   .object({
     jsonrpc: z.literal(jsonRpcVersion),
     id: jsonRpcIdSchema,

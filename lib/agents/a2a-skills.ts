@@ -13,7 +13,7 @@ interface SkillWords {
 }
 
 /** The door's words, by operation id, in the order the card lists their skills. */
-export const skillWords: Readonly<Record<string, SkillWords>> = {
+const skillWords: Readonly<Record<string, SkillWords>> = {
   search: {
     tags: ['documentation', 'search'],
     examples: ['How do I hide the icons on my desktop?', 'accordion padding', '{"skill":"search-docs","arguments":{"query":"wallpaper style","limit":3}}'],

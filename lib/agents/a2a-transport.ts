@@ -13,12 +13,10 @@ import {
 import { unexpectedFailure } from '@/lib/core/core-error';
 import { readCappedText } from '@/lib/http/read-body';
 import type { RouteHandler } from '@/lib/http/route-handler';
-import type { Log } from '@/lib/platform/log';
 import { coreAgentCard, createA2aExecutor, interpretMessage } from './a2a';
 import { a2aParamsProblem } from './a2a-params';
 import { jsonRpcError, jsonRpcErrorCodes, maxA2aBodyBytes } from './json-rpc';
 import type { McpTransportDeps } from './mcp-transport';
-import type { ToolContext } from './tools';
 
 /**
  * POST /a2a: A2A's JSON-RPC 2.0 binding, by the SDK (@a2a-js/sdk): its

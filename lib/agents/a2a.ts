@@ -10,7 +10,7 @@ import { appNames, urlDesktopNames } from '@/lib/catalog';
 import { a2aSkills, a2aVersions, type A2aSkill, type A2aSkillId } from './a2a-skills';
 import { findTool, runTool, toolDescriptionText, toolFailureBody, tools as siteTools, type ToolContext, type ToolSpec } from './tools';
 
-export { a2aSkills, a2aVersions, type A2aSkillId };
+export { a2aSkills,   };
 
 /**
  * A2A (spec "Agent endpoints": the agent card and POST /a2a). The agent's
@@ -143,7 +143,7 @@ export function interpretMessage(message: Pick<Message, 'parts'>): SkillCall {
 }
 
 /** Runs a skill's tool: the same call, and so the same facts, as MCP's `tools/call`. */
-export function runSkill(call: SkillCall, context: ToolContext): Promise<Result<object, CoreError>> {
+function runSkill(call: SkillCall, context: ToolContext): Promise<Result<object, CoreError>> {
   const skill = a2aSkills.find((entry) => entry.id === call.skill)!;
   return runTool(findTool(skill.tool)!, call.arguments, context);
 }
@@ -151,7 +151,7 @@ export function runSkill(call: SkillCall, context: ToolContext): Promise<Result<
 const part = (content: NonNullable<Part['content']>, mediaType: string): Part => ({ content, metadata: undefined, filename: '', mediaType });
 
 /** The answer: a data part (the object, or `{ error: { code, message } }`) and a text part with the same JSON. */
-export function replyParts(result: Result<object, CoreError>): Part[] {
+function replyParts(result: Result<object, CoreError>): Part[] {
   const data = result.ok ? result.value : toolFailureBody(result.error);
   return [part({ $case: 'data', value: data }, 'application/json'), part({ $case: 'text', value: JSON.stringify(data) }, 'application/json')];
 }

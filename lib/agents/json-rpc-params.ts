@@ -33,7 +33,7 @@ const typeNames: Record<string, string> = {
 const typeName = (type: string) => typeNames[type] ?? `a ${type}`;
 
 /** The JSON type of a value as a client reads it: `a number`, `an array`, `null`. */
-export function jsonTypeOf(value: unknown): string {
+function jsonTypeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeName(typeof value);

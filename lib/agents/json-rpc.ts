@@ -45,7 +45,7 @@ export const maxParamsDepth = 64;
 const requestId = z.union([z.string(), z.number().int()]).describe('Request id, echoed by its response; MCP forbids null');
 const params = z.record(z.string(), z.unknown()).describe('Method parameters (an object in MCP)');
 
-export const jsonRpcRequestSchema = z
+const jsonRpcRequestSchema = z
   .object({
     jsonrpc: z.literal(jsonRpcVersion),
     id: requestId,
@@ -54,7 +54,7 @@ export const jsonRpcRequestSchema = z
   })
   .meta({ id: 'JsonRpcRequest' });
 
-export const jsonRpcNotificationSchema = z
+const jsonRpcNotificationSchema = z
   .object({
     jsonrpc: z.literal(jsonRpcVersion),
     method: z.string().describe('e.g. `notifications/initialized`'),
@@ -62,7 +62,7 @@ export const jsonRpcNotificationSchema = z
   })
   .meta({ id: 'JsonRpcNotification' });
 
-export const jsonRpcResultResponseSchema = z
+const jsonRpcResultResponseSchema = z
   .object({
     jsonrpc: z.literal(jsonRpcVersion),
     id: requestId,
@@ -70,7 +70,7 @@ export const jsonRpcResultResponseSchema = z
   })
   .meta({ id: 'JsonRpcResultResponse' });
 
-export const jsonRpcErrorObjectSchema = z
+const jsonRpcErrorObjectSchema = z
   .object({
     code: z.number().int().describe('-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32000 transport refusal'),
     message: z.string(),
@@ -90,7 +90,7 @@ export const jsonRpcMessageSchema = z
   .union([jsonRpcRequestSchema, jsonRpcNotificationSchema, jsonRpcResultResponseSchema, jsonRpcErrorResponseSchema])
   .meta({ id: 'JsonRpcMessage' });
 
-export const jsonRpcResponseSchema = z
+const jsonRpcResponseSchema = z
   .union([jsonRpcResultResponseSchema, jsonRpcErrorResponseSchema])
   .meta({ id: 'JsonRpcResponse' });
 
@@ -104,7 +104,6 @@ export const mcpResponseBodySchema = z
   .union([jsonRpcResponseSchema, z.array(jsonRpcResponseSchema).min(1)])
   .meta({ id: 'McpResponseBody' });
 
-export type JsonRpcMessage = z.infer<typeof jsonRpcMessageSchema>;
 export type JsonRpcErrorResponse = z.infer<typeof jsonRpcErrorResponseSchema>;
 
 export function jsonRpcError(code: number, message: string, id: string | number | null = null): JsonRpcErrorResponse {

@@ -33,7 +33,7 @@ export type FlatMcpManifest = z.infer<typeof flatMcpManifestSchema>;
 
 const jsonSchemaObject = z.record(z.string(), z.unknown());
 
-export const serverCardToolSchema = z
+const serverCardToolSchema = z
   .object({
     name: z.string(),
     title: z.string(),

@@ -30,7 +30,7 @@ export interface DocsResource {
 }
 
 /** A page's resource URI: its twin's absolute URL. */
-export const pageResourceUri = (origin: string, slugs: readonly string[]) => `${origin}${docsMarkdownUrl(slugs)}`;
+const pageResourceUri = (origin: string, slugs: readonly string[]) => `${origin}${docsMarkdownUrl(slugs)}`;
 
 /**
  * A search hit's section as a resource URI: its page's twin with the hit's

@@ -42,7 +42,7 @@ export interface ToolContext {
  * reads: nothing changes, a repeat gives the same answer; `openWorldHint`
  * is true only where a live code-host lookup happens.
  */
-export interface ToolAnnotations {
+interface ToolAnnotations {
   readOnlyHint: true;
   destructiveHint: false;
   idempotentHint: true;
@@ -117,7 +117,7 @@ function toolOf(id: string, spec: OperationSpec, own: AnyToolWords | undefined):
 }
 
 /** The MCP door's words, by operation id. */
-export const toolWords: Partial<Record<string, AnyToolWords>> = {
+const toolWords: Partial<Record<string, AnyToolWords>> = {
   install: words('install', {
     title: 'Install command',
     description:
@@ -262,7 +262,7 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 /** MCP wants both schemas to describe objects (MCP 2025-11-25, `Tool.inputSchema` / `outputSchema`). */
-export type ObjectJsonSchema = JsonSchema & { type: 'object' };
+type ObjectJsonSchema = JsonSchema & { type: 'object' };
 
 function objectSchema(tool: ToolSpec, schema: JsonSchema): ObjectJsonSchema {
   if (schema.type !== 'object') throw new Error(`tool ${tool.name}: its schemas must describe objects`);
@@ -279,7 +279,7 @@ export function toolFailureBody(error: CoreError): { error: { code: ErrorCode; m
   return { error: { code: error.code, message: error.detail } };
 }
 
-export function toolErrorSchema(tool: ToolSpec) {
+function toolErrorSchema(tool: ToolSpec) {
   return z
     .object({
       error: z.object({

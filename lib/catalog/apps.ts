@@ -10,7 +10,7 @@ import { codeHostOwner, repositoryUrl } from '@/lib/site';
 export const appNames = ['pounce', 'perch'] as const;
 export type AppName = (typeof appNames)[number];
 
-export const appNameSchema = z.enum(appNames);
+const appNameSchema = z.enum(appNames);
 
 export const appSchema = z
   .object({

@@ -36,7 +36,7 @@ export const layerInstaller = {
 const isUrlDesktopName = (value: string): value is UrlDesktopName =>
   (urlDesktopNames as readonly string[]).includes(value);
 
-export const desktopSourceSchema = z.discriminatedUnion('kind', [
+const desktopSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('url') }),
   z.object({
     kind: z.literal('flake'),
@@ -50,7 +50,6 @@ export const desktopSourceSchema = z.discriminatedUnion('kind', [
     path: ['repository'],
   }),
 ]);
-export type DesktopSource = z.infer<typeof desktopSourceSchema>;
 
 export const desktopSchema = z
   .object({

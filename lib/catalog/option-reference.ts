@@ -10,7 +10,7 @@
  * reference and keeps lib/catalog/options-data.ts, the generated rows the
  * site ships, equal to its output.
  */
-export interface ReferenceOption {
+interface ReferenceOption {
   /** Full name, e.g. `layer.wallpaper.glow.spread` or `layer.displays.<name>.uiScale`. */
   name: string;
   room: string;
@@ -25,7 +25,7 @@ export interface ReferenceOption {
   desktopSafePerKey: boolean;
 }
 
-export interface ReferenceNote {
+interface ReferenceNote {
   room: string;
   /** The namespace the note stands under, or null for a note of the whole room. */
   namespace: string | null;

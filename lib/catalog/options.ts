@@ -9,7 +9,7 @@ import { roomIdSchema, type RoomId } from './rooms';
  * The docs' option entries, /v1/options, the option browser, search and the
  * agent doors read these rows; no option fact is written anywhere else.
  */
-export const optionSchema = z.object({
+const optionSchema = z.object({
   name: z.string().regex(/^layer\.[A-Za-z]+(\.[A-Za-z<>*]+)*$/),
   room: roomIdSchema,
   namespace: z.string().regex(/^layer\.[A-Za-z]+$/),

@@ -17,7 +17,7 @@ import type { RequestSigner } from './request-signer';
  */
 
 /** `malformed`: a body that is not what was asked for (here: not valid UTF-8; callers add their own checks). */
-export type CodeHostFailureReason = 'unreachable' | 'timeout' | 'status' | 'too_large' | 'redirect' | 'malformed';
+type CodeHostFailureReason = 'unreachable' | 'timeout' | 'status' | 'too_large' | 'redirect' | 'malformed';
 
 export interface CodeHostSuccess {
   ok: true;
@@ -62,7 +62,7 @@ export interface CodeHostClientOptions {
 
 /** GitHub asks API clients to name themselves in User-Agent. */
 export const defaultUserAgent = `${siteName}-svc/1.0 (+${repositoryUrl(siteRepo)})`;
-export const maxRedirects = 3;
+const maxRedirects = 3;
 
 /** Raised for a path that could escape its place; callers validate input first, so this is a bug. */
 export class CodeHostPathError extends Error {

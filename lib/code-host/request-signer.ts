@@ -21,7 +21,7 @@ import { signerFromJWK } from 'web-bot-auth/crypto';
 export const signatureLifetimeMs = 60_000;
 
 /** The public half of the key as published in the signature directory. */
-export interface PublicSigningKey {
+interface PublicSigningKey {
   kty: 'OKP';
   crv: 'Ed25519';
   x: string;
@@ -30,7 +30,7 @@ export interface PublicSigningKey {
 }
 
 /** The body of /.well-known/http-message-signatures-directory: a JWK Set (http-message-sig's `Directory`). */
-export interface SignatureDirectory {
+interface SignatureDirectory {
   keys: PublicSigningKey[];
 }
 
@@ -75,7 +75,7 @@ interface Ed25519PrivateJwk {
  * service starts, not on the first outbound request. Errors name the
  * variable but never include its value (JSON.parse messages quote input).
  */
-export function parseSigningKey(text: string): Ed25519PrivateJwk {
+function parseSigningKey(text: string): Ed25519PrivateJwk {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -101,4 +101,4 @@ export type BatchRequestSchemas = ReturnType<typeof batchRequestSchemas>;
 
 /** The site's batch and job bodies (lib/core/operations.ts). */
 export const siteBatchSchemas = batchRequestSchemas();
-export const { operationSchema, batchRequestSchema, jobRequestSchema } = siteBatchSchemas;
+export const { operationSchema, jobRequestSchema } = siteBatchSchemas;

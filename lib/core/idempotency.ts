@@ -61,7 +61,7 @@ export interface IdempotencyOptions {
   log?: Log;
 }
 
-export const idempotencyTtlMs = 24 * 60 * 60 * 1000;
+const idempotencyTtlMs = 24 * 60 * 60 * 1000;
 export const idempotencyLeaseMs = 30_000;
 
 const idempotencyKeyPattern = /^[A-Za-z0-9._-]{1,200}$/;
@@ -178,7 +178,7 @@ async function storeCall<T>(call: () => Promise<T>): Promise<Result<T, CoreError
 // --- claims given up on ------------------------------------------------------
 
 /** At most this many keys with given-up claims are tracked per store; past it the oldest are left to their lease. */
-export const maxAbandonedClaims = 1_000;
+const maxAbandonedClaims = 1_000;
 /** Given-up claims remembered per key (a client retrying during a stall gives up one per retry). */
 const maxClaimsPerKey = 8;
 /** How long a given-up claim is undone in the background before it is left to its lease. */

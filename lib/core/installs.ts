@@ -74,7 +74,7 @@ export function desktopRows(origin: string, gallery: readonly Desktop[] = deskto
 /** The names a caller may ask for: the layer installer's and every desktop's. */
 const galleryNames = () => [layerInstaller.name, ...desktops.map((desktop) => desktop.name)];
 
-export function unknownDesktopError(name: string): CoreError {
+function unknownDesktopError(name: string): CoreError {
   const valid = galleryNames()
     .map((entry) => `\`${entry}\``)
     .join(', ');

@@ -22,7 +22,7 @@ import { err, ok, type Result } from './result';
  */
 
 /** A job as clients read it (spec "States and transitions"); lib/core/batch-schemas.ts has its schema. */
-export interface Job {
+interface Job {
   id: string;
   status: z.output<typeof jobStatusSchema>;
   url: string;
@@ -57,8 +57,8 @@ export interface JobService {
   read(id: string): Promise<Result<Job, CoreError>>;
 }
 
-export const jobLeaseMs = 30_000;
-export const jobRetentionMs = 3_600_000;
+const jobLeaseMs = 30_000;
+const jobRetentionMs = 3_600_000;
 
 const jobIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

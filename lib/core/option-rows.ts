@@ -24,7 +24,7 @@ export interface OptionFilters {
 /** Every option fits one page: /v1/options answers all of them by default. */
 export const optionPageSizes: PageSizes = { default: maxCursorPageSize, max: maxCursorPageSize };
 
-export function optionRow(option: LayerOption): OptionRow {
+function optionRow(option: LayerOption): OptionRow {
   return {
     name: option.name,
     room: option.room,
@@ -41,7 +41,7 @@ export function optionRow(option: LayerOption): OptionRow {
 
 const haystack = (option: LayerOption) => `${option.name} ${option.type} ${option.default} ${option.rules}`.toLowerCase();
 
-export function matchesOption(option: LayerOption, filters: OptionFilters): boolean {
+function matchesOption(option: LayerOption, filters: OptionFilters): boolean {
   if (filters.room && option.room !== filters.room) return false;
   if (filters.hostOnly !== undefined && option.hostOnly !== filters.hostOnly) return false;
   if (filters.desktopSafe === 'true' && option.hostOnly) return false;

@@ -29,7 +29,7 @@ export interface ReleaseApi {
 }
 
 /** Where /download/{app} sends the browser. */
-export type DownloadTarget = { kind: 'asset'; url: string } | { kind: 'releases-page'; url: string };
+type DownloadTarget = { kind: 'asset'; url: string } | { kind: 'releases-page'; url: string };
 
 export interface ReleaseService {
   latestRelease(app: string, deadline?: Deadline): Promise<Result<Release, CoreError>>;
@@ -49,7 +49,7 @@ export interface ReleaseServiceOptions {
   log?: Log;
 }
 
-export const releaseCacheTtlMs = 300_000;
+const releaseCacheTtlMs = 300_000;
 /** A stale entry is kept this long so its ETag can still turn a refresh into a cheap 304. */
 const cacheRetentionMs = 24 * 60 * 60 * 1000;
 
@@ -59,7 +59,7 @@ export function unknownAppError(app: string): CoreError {
 }
 
 /** The repository's releases page: where /download goes when there is no asset to send. */
-export const releasesPageUrl = (app: App) => `${appRepositoryUrl(app)}/releases`;
+const releasesPageUrl = (app: App) => `${appRepositoryUrl(app)}/releases`;
 
 /**
  * Asset URLs a release may carry: the code host's web and asset hosts, plus

@@ -14,7 +14,7 @@ import { optionKinds } from '@/lib/catalog/options';
  */
 
 export const appNameSchema = z.enum(appNames).meta({ id: 'AppName' });
-export const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
+const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
 
 /** How descriptions mark a limit the spec does not give (spec "Limits" names only some). */
 export const siteLimit = "this site's own limit; the spec sets none";
@@ -48,7 +48,7 @@ export const releaseSchema = z
   .meta({ id: 'Release' });
 export type Release = z.infer<typeof releaseSchema>;
 
-export const searchHitSchema = z
+const searchHitSchema = z
   .object({
     url: uriReference().describe('Site-relative URL of the section, with its #anchor'),
     breadcrumbs: z.array(z.string()).describe('From the docs\' root (`Docs`) through the folders and the page\'s title to the section\'s heading; the sandbox\'s hits have the same trail'),
@@ -115,9 +115,9 @@ export const appRowSchema = z
   })
   .meta({ id: 'AppRow' });
 
-export const optionKindSchema = z.enum(optionKinds).meta({ id: 'OptionKind' });
+const optionKindSchema = z.enum(optionKinds).meta({ id: 'OptionKind' });
 
-export const optionRowSchema = z
+const optionRowSchema = z
   .object({
     name: z.string().describe('Full option name, e.g. `layer.wallpaper.glow.spread`; `<name>` stands for a key you choose, `*` for any list entry'),
     room: z.string().describe('The room that owns the option'),
@@ -134,7 +134,7 @@ export const optionRowSchema = z
 export type OptionRow = z.infer<typeof optionRowSchema>;
 
 /** One page envelope for the desktop, room and app lists. */
-export function pageSchema<T extends z.ZodType>(item: T, id: string) {
+function pageSchema<T extends z.ZodType>(item: T, id: string) {
   return z
     .object({
       items: z.array(item).describe('This page of rows'),
@@ -151,7 +151,7 @@ export const optionPageSchema = pageSchema(optionRowSchema, 'OptionPage');
 
 // --- /ask (NLWeb envelope) ---------------------------------------------------
 
-export const askMetaSchema = z
+const askMetaSchema = z
   .object({
     response_type: z.literal('answer').describe('NLWeb response type: an answer (this service never elicits or promises)'),
     version: z.string().describe('The NLWeb protocol version the envelope follows'),
@@ -164,7 +164,7 @@ export const askMetaSchema = z
   .meta({ id: 'AskMeta' });
 export type AskMeta = z.infer<typeof askMetaSchema>;
 
-export const askResultSchema = z
+const askResultSchema = z
   .object({
     url: uriReference().describe('Site-relative URL of the section, with its #anchor (as /v1/search)'),
     name: z.string().describe('The section\'s name: the last of its breadcrumbs'),
@@ -199,7 +199,7 @@ export const askRequestSchema = z
   })
   .meta({ id: 'AskRequest' });
 
-export const askCompleteSchema = z
+const askCompleteSchema = z
   .object({
     count: z.number().int().describe('Results sent'),
     elapsed_ms: z.number().int().describe('Milliseconds from the request to the last result'),

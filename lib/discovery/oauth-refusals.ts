@@ -107,7 +107,7 @@ export const oauthErrorSchema = z
     error_uri: url.describe('/auth.md'),
   })
   .meta({ id: 'OAuthError' });
-export type OAuthError = z.infer<typeof oauthErrorSchema>;
+type OAuthError = z.infer<typeof oauthErrorSchema>;
 
 export interface OAuthRefusal {
   status: number;

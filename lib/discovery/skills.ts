@@ -37,7 +37,7 @@ export const skillNames: readonly SkillName[] = skillPlan.map((skill) => skill.n
 export const isSkillName = (value: unknown): value is SkillName => (skillNames as readonly unknown[]).includes(value);
 
 /** What a skill needs from the tool table: the tool as `tools/list` describes it. */
-export interface SkillTool {
+interface SkillTool {
   name: string;
   title: string;
   description: string;
@@ -46,7 +46,7 @@ export interface SkillTool {
 }
 
 /** What a skill needs from the endpoint table: the REST call and one example that succeeds. */
-export interface SkillRestCall {
+interface SkillRestCall {
   method: string;
   path: string;
   summary: string;
@@ -74,7 +74,7 @@ export const skillsIndexSchema = z
     skills: z.array(skillEntrySchema),
   })
   .meta({ id: 'SkillsIndex' });
-export type SkillsIndex = z.infer<typeof skillsIndexSchema>;
+type SkillsIndex = z.infer<typeof skillsIndexSchema>;
 
 export const sha256Digest = (bytes: string | Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
@@ -94,7 +94,7 @@ function argumentLines(tool: SkillTool): string[] {
 }
 
 /** The SKILL.md of one skill: front matter (name, description), then how to use the tool and the REST call. */
-export function skillDocument(source: SkillSource, origin: string): string {
+function skillDocument(source: SkillSource, origin: string): string {
   const { tool, rest } = source;
   const args = argumentLines(tool);
   return [

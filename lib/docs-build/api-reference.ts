@@ -33,7 +33,7 @@ export interface ApiSchemaTable {
   variants: { name: string; fields: ApiField[] }[];
 }
 
-export interface ApiResponse {
+interface ApiResponse {
   status: string;
   mediaType?: string;
   description: string;
@@ -43,7 +43,7 @@ export interface ApiResponse {
   headers: ApiField[];
 }
 
-export interface ApiProblemCode {
+interface ApiProblemCode {
   code: ErrorCode;
   status: number;
   title: string;
@@ -215,7 +215,7 @@ function childRefs(schema: JsonSchema): JsonSchema[] {
  * `depth` levels below the root. Problem is documented on the Errors page
  * and is not repeated.
  */
-export function schemaTables(root: JsonSchema, depth: number, skip: readonly string[] = ['Problem']): ApiSchemaTable[] {
+function schemaTables(root: JsonSchema, depth: number, skip: readonly string[] = ['Problem']): ApiSchemaTable[] {
   const tables: ApiSchemaTable[] = [];
   const seen = new Set<string>(skip);
   let level: JsonSchema[] = [root];

@@ -1,25 +1,18 @@
-import type { BlockContent, Code, Heading, List, ListItem, Nodes, PhrasingContent, Root, Table } from 'mdast';
-import type { VFile } from 'vfile';
+import type { BlockContent, Code, Heading, List, ListItem, Nodes, PhrasingContent, Table } from 'mdast';
 import {
-  attributeValues,
   codeBlock,
-  elementFailure,
-  elementLocation,
   inlineCode,
   inlineMarkdown,
   joined,
   link,
   paragraph,
-  replaceElements,
   strong,
   table,
   text,
-  type MdxElement,
 } from '@/lib/docs/mdast-builders';
 import {
   appRepositoryUrl,
   desktopFlag,
-  desktops,
   findApp,
   findRoom,
   installLine,
@@ -31,7 +24,6 @@ import {
 import { notes, options, type LayerOption } from '../catalog/options';
 import { optionMarkLabels } from '@/lib/docs/option-marks';
 import { optionTableCells, optionTableHeader } from '@/lib/docs/option-table';
-import { parseEnv, publicOrigin } from '../env';
 import { repositoryUrl, siteRepo } from '../site';
 import { downloadRoute, installerRoute, releaseAliasRoute, v1 } from '../routes';
 

@@ -59,13 +59,13 @@ export const fumadocsComponentNames = [
   'Tabs',
   'TypeTable',
 ] as const;
-export type FumadocsComponentName = (typeof fumadocsComponentNames)[number];
+type FumadocsComponentName = (typeof fumadocsComponentNames)[number];
 
 function isElement(node: Nodes | RootContent): node is Element {
   return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 }
 
-export function isFumadocsComponent(node: Nodes | RootContent): node is Element & { name: FumadocsComponentName } {
+function isFumadocsComponent(node: Nodes | RootContent): node is Element & { name: FumadocsComponentName } {
   return isElement(node) && node.name !== null && (fumadocsComponentNames as readonly string[]).includes(node.name);
 }
 
@@ -228,7 +228,7 @@ function typeTable(node: Element): RootContent[] {
 }
 
 /** The markdown blocks a component stands for, or undefined for any other node. */
-export function componentBlocks(node: Nodes | RootContent): RootContent[] | undefined {
+function componentBlocks(node: Nodes | RootContent): RootContent[] | undefined {
   if (!isFumadocsComponent(node)) return undefined;
   switch (node.name) {
     case 'Callout': {

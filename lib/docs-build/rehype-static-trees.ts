@@ -1,4 +1,4 @@
-import type { Expression, Program } from 'estree';
+import type { Expression } from 'estree';
 import type { Nodes, Root } from 'hast';
 import type { MdxFlowExpressionHast, MdxTextExpressionHast } from 'mdast-util-mdx-expression';
 import type { MdxJsxFlowElementHast, MdxJsxTextElementHast } from 'mdast-util-mdx-jsx';

@@ -90,7 +90,7 @@ function nestedTables(schema: JsonSchema): BlockContent[] {
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 /** The reference of one tool, from the table. */
-export function toolReferenceBlocks(tool: ToolSpec): BlockContent[] {
+function toolReferenceBlocks(tool: ToolSpec): BlockContent[] {
   const { inputSchema, resultSchema } = toolJsonSchemas(tool);
   const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;
   const errors = tool.errors.flatMap((errorCode, index): PhrasingContent[] => [
@@ -128,7 +128,7 @@ export function toolReferenceBlocks(tool: ToolSpec): BlockContent[] {
  * of the editors' web links, which the MCP page draws as buttons
  * (components/docs/mcp-install-buttons.tsx), then the editors' own links.
  */
-export function installLinkBlocks(origin: string): BlockContent[] {
+function installLinkBlocks(origin: string): BlockContent[] {
   const links = mcpInstallLinks(origin);
   return [
     paragraph(links.flatMap(({ editor, web }, index) => [...(index ? [text(' ')] : []), link(web, [text(`Add to ${editor}`)])])),
@@ -141,7 +141,7 @@ export function installLinkBlocks(origin: string): BlockContent[] {
 }
 
 /** Client configuration snippets, with the public origin of this build. */
-export function clientConfigBlocks(client: string, origin: string, fail: (reason: string) => never): BlockContent[] {
+function clientConfigBlocks(client: string, origin: string, fail: (reason: string) => never): BlockContent[] {
   const server = remoteMcpServer(origin);
   switch (client) {
     case 'cli':
@@ -165,7 +165,7 @@ export function clientConfigBlocks(client: string, origin: string, fail: (reason
  * `<A2aSkills />`: the A2A skills of the agent card, each with the MCP tool
  * it runs and its example requests (lib/agents/a2a.ts `a2aSkills`).
  */
-export function a2aSkillBlocks(): BlockContent[] {
+function a2aSkillBlocks(): BlockContent[] {
   return [
     table(
       ['Skill', 'Runs the MCP tool', 'Example requests'],
@@ -179,7 +179,7 @@ export function a2aSkillBlocks(): BlockContent[] {
 }
 
 /** `<McpServers />`: each transport path with its server (`serverInfo.name`) and its tools; a second path of a server says so. */
-export function mcpServerBlocks(): BlockContent[] {
+function mcpServerBlocks(): BlockContent[] {
   const servers = Object.values(mcpServers);
   const first = servers.map((server) => [
     [inlineCode(`POST ${server.paths[0]}`)],
@@ -193,7 +193,7 @@ export function mcpServerBlocks(): BlockContent[] {
 }
 
 /** `<ToolReferences />`: each tool of `svc`, in the order of `tools/list`, under its own heading, with its reference. */
-export function toolReferencesBlocks(): BlockContent[] {
+function toolReferencesBlocks(): BlockContent[] {
   return mcpServers.svc.tools.flatMap((tool): BlockContent[] => [
     // remark-heading has run by now; the anchor is set as it would set it (a tool's name is its own slug).
     { type: 'heading', depth: 3, children: [text(tool.name)], data: { hProperties: { id: tool.name } } } as Heading,
@@ -201,7 +201,7 @@ export function toolReferencesBlocks(): BlockContent[] {
   ]);
 }
 
-export const agentElementNames = ['ToolReference', 'McpClientConfig', 'A2aSkills', 'McpServers', 'ToolReferences'] as const;
+const agentElementNames = ['ToolReference', 'McpClientConfig', 'A2aSkills', 'McpServers', 'ToolReferences'] as const;
 const attributesOf: Record<(typeof agentElementNames)[number], string | undefined> = {
   ToolReference: 'name',
   McpClientConfig: 'client',

@@ -20,7 +20,7 @@ import { codeBlock, elementFailure } from '@/lib/docs/mdast-builders';
  * `show` (`body`, the default; `headers`; or `both`) and `headers` (the
  * response header names to show, comma-separated).
  */
-export const apiExampleElementName = 'ApiExample';
+const apiExampleElementName = 'ApiExample';
 
 const attributes = ['path', 'method', 'body', 'header', 'repeat', 'show', 'headers'] as const;
 type Attribute = (typeof attributes)[number];
@@ -36,7 +36,7 @@ export interface ApiExampleSpec {
 }
 
 /** The shell line of an example, as a reader would type it. */
-export function curlCommand(spec: ApiExampleSpec, path: string): string {
+function curlCommand(spec: ApiExampleSpec, path: string): string {
   const parts = ['curl -sS'];
   if (spec.show !== 'body') parts.push('-i');
   if (spec.method !== 'GET' && !(spec.method === 'POST' && spec.body !== undefined)) parts.push(`-X ${spec.method}`);
@@ -83,7 +83,7 @@ async function settledJob(spec: ApiExampleSpec, path: string): Promise<Answer> {
   }
 }
 
-export function readExampleSpec(values: ReadonlyMap<string, string>, fail: (reason: string) => never): ApiExampleSpec {
+function readExampleSpec(values: ReadonlyMap<string, string>, fail: (reason: string) => never): ApiExampleSpec {
   const path = values.get('path') ?? fail('attribute "path" is required');
   if (!path.startsWith('/')) fail('`path` must be site-relative');
   const body = values.get('body');

@@ -36,8 +36,8 @@ import { endpointReference, type ApiField, type ApiSchemaTable } from './api-ref
  * code, in the order of their status: the code linked to its problem page,
  * its status and its meaning (lib/core/error-codes.ts, lib/http/problem-codes.ts).
  */
-export const apiReferenceElementName = 'EndpointReference';
-export const problemCodesElementName = 'ProblemCodes';
+const apiReferenceElementName = 'EndpointReference';
+const problemCodesElementName = 'ProblemCodes';
 
 // ---------------------------------------------------------------- mdast
 
@@ -157,7 +157,7 @@ export function endpointReferenceBlocks(id: string, depth?: number): BlockConten
 }
 
 /** Every failure code with its status and meaning, by status (stable: the table's own order within one). */
-export function problemCodeBlocks(): BlockContent[] {
+function problemCodeBlocks(): BlockContent[] {
   const codes = allProblemCodes
     .map((code, position) => ({ code, position }))
     .sort((a, b) => problemCodes[a.code].status - problemCodes[b.code].status || a.position - b.position);

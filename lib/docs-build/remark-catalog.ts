@@ -5,7 +5,7 @@ import { desktops, type Desktop } from '../catalog';
 import { parseEnv, publicOrigin } from '../env';
 import { elements, isCatalogElementName, type CatalogElementName, type Context, type Replacement } from './catalog-elements';
 
-export { catalogElementNames, isCatalogCode, isExcludedFromSearch, type CatalogElementName } from './catalog-elements';
+export { catalogElementNames, isCatalogCode, isExcludedFromSearch,  } from './catalog-elements';
 
 /**
  * remark-catalog: replaces the catalog elements of the docs (`<InstallLine />`,

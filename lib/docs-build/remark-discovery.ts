@@ -14,7 +14,7 @@ import { elementLocation, inlineMarkdown, paragraph, replaceElements } from '@/l
  * origin whose host is not a public domain name (a development server on
  * localhost) gets the records of `example.com` and a sentence saying so.
  */
-export const dnsRecordsElementName = 'AgentDnsRecords';
+const dnsRecordsElementName = 'AgentDnsRecords';
 const placeholderDomain = 'example.com';
 
 export interface RemarkDiscoveryOptions {

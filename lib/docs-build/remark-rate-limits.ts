@@ -12,18 +12,18 @@ import { elementLocation, inlineCode, paragraph, replaceElements, strong, text }
  * page cannot drift from what the server counts: a row that changes its
  * window changes the page at the next build.
  */
-export const rateLimitWindowsElementName = 'RateLimitWindows';
+const rateLimitWindowsElementName = 'RateLimitWindows';
 
 /** The shared window's name in `RateLimit-Policy` (lib/http/rate-limit-headers.ts). */
 export const sharedWindow = 'default';
 
-export interface WindowEndpoint {
+interface WindowEndpoint {
   method: string;
   path: string;
   tag: EndpointTag;
 }
 
-export interface RateLimitWindows {
+interface RateLimitWindows {
   /** Counted in the window every rate-limited endpoint shares. */
   shared: WindowEndpoint[];
   /** Counted in a window of its own, by the name `RateLimit-Policy` gives it. */
@@ -33,7 +33,7 @@ export interface RateLimitWindows {
 }
 
 /** The endpoint table's rows by window, in table order. */
-export function rateLimitWindows(rows: readonly EndpointSpec[] = endpoints): RateLimitWindows {
+function rateLimitWindows(rows: readonly EndpointSpec[] = endpoints): RateLimitWindows {
   const windows: RateLimitWindows = { shared: [], own: [], uncounted: [] };
   for (const row of rows) {
     const entry = { method: row.method, path: row.path, tag: row.tag };
@@ -75,7 +75,7 @@ function byTag(entries: readonly WindowEndpoint[]): List {
 
 const policy = (window: string) => inlineCode(`RateLimit-Policy: "${window}"`);
 
-export function rateLimitWindowsBlocks(windows: RateLimitWindows = rateLimitWindows()): BlockContent[] {
+function rateLimitWindowsBlocks(windows: RateLimitWindows = rateLimitWindows()): BlockContent[] {
   return [
     listOf([
       { head: [strong([text('The shared window')]), text(' ('), policy(sharedWindow), text('):')], nested: byTag(windows.shared) },

@@ -20,7 +20,7 @@ export const codeBlock = (lang: string, value: string, title?: string): Code => 
   value,
 });
 export const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
-export const row = (cells: PhrasingContent[][]): TableRow => ({
+const row = (cells: PhrasingContent[][]): TableRow => ({
   type: 'tableRow',
   children: cells.map((children): TableCell => ({ type: 'tableCell', children })),
 });
@@ -100,7 +100,7 @@ export interface AttributeReader {
   expected: string;
 }
 
-export const plainStringAttribute: AttributeReader = {
+const plainStringAttribute: AttributeReader = {
   value: (attribute) => (typeof attribute.value === 'string' ? attribute.value : undefined),
   expected: 'a plain string',
 };

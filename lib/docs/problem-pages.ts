@@ -12,7 +12,7 @@ export function problemPage(code: string) {
   return { code, url: problemTypeRoute(code), ...entry };
 }
 
-export function problemMarkdown(code: ErrorCode): string {
+function problemMarkdown(code: ErrorCode): string {
   const entry = problemCodes[code];
   return [
     `# ${entry.title} (\`${code}\`)`,

@@ -23,7 +23,7 @@ export interface SitemapEntry {
 }
 
 /** Every indexable URL: the home page, each docs page, each problem page. */
-export async function sitemapEntries(origin = publicOrigin(env())): Promise<SitemapEntry[]> {
+async function sitemapEntries(origin = publicOrigin(env())): Promise<SitemapEntry[]> {
   const { source, dates } = await routeDocs();
   const { of } = await dates();
   return [
@@ -36,7 +36,7 @@ export async function sitemapEntries(origin = publicOrigin(env())): Promise<Site
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
 
-export function sitemapXml(entries: readonly SitemapEntry[]): string {
+function sitemapXml(entries: readonly SitemapEntry[]): string {
   const urls = entries.map(
     (entry) =>
       `<url><loc>${escapeXml(entry.url)}</loc>${entry.lastModified ? `<lastmod>${entry.lastModified}</lastmod>` : ''}<changefreq>${entry.changeFrequency}</changefreq><priority>${entry.priority}</priority></url>`,
@@ -49,7 +49,7 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
  * and text views"; ARD's robots.txt directive, an absolute URL like
  * `Sitemap:`).
  */
-export function robotsTxt(origin = publicOrigin(env())): string {
+function robotsTxt(origin = publicOrigin(env())): string {
   return [
     'User-Agent: *',
     'Allow: /',

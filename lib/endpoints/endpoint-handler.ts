@@ -25,7 +25,7 @@ import type { EndpointSpec } from './endpoint';
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
-export interface HandlerInput<E extends EndpointSpec> {
+interface HandlerInput<E extends EndpointSpec> {
   request: Request;
   url: URL;
   params: Infer<E['params']>;
@@ -49,7 +49,7 @@ export interface JsonReply {
 /** What an implementation answers: a reply, or its expected failure as a value (only a bug throws). */
 export type Implementation<E extends EndpointSpec> = (input: HandlerInput<E>) => Promise<Result<Response | JsonReply, CoreError>>;
 
-export function jsonResponse(reply: JsonReply): Response {
+function jsonResponse(reply: JsonReply): Response {
   const headers = new Headers(reply.headers);
   if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   return new Response(JSON.stringify(reply.json), { status: reply.status ?? 200, headers });

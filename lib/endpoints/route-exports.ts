@@ -34,7 +34,7 @@ export type RouteExports = Record<HttpMethod, RouteHandler>;
  * on Node 24 (undici's Request keeps its state in private fields) reading
  * `method` through that Proxy throws, a 500 for POST /llms.txt.
  */
-export function methodNotAllowed(method: HttpMethod, path: string, allow: string): RouteHandler {
+function methodNotAllowed(method: HttpMethod, path: string, allow: string): RouteHandler {
   return async () => methodNotAllowedResponse(method, path, allow);
 }
 

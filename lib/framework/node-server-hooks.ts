@@ -111,7 +111,7 @@ export function applySecurityHeaders(
  */
 const internalHeader = /^x-middleware-/i;
 
-export function dropInternalHeaders(response: http.ServerResponse, inline: Record<string, unknown> | undefined): void {
+function dropInternalHeaders(response: http.ServerResponse, inline: Record<string, unknown> | undefined): void {
   for (const name of response.getHeaderNames()) if (internalHeader.test(name)) response.removeHeader(name);
   if (inline) for (const name of Object.keys(inline)) if (internalHeader.test(name)) delete inline[name];
 }

@@ -75,6 +75,6 @@ export function clientIp(headers: Headers, options: ClientIpOptions): string {
 }
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
-export function normalizeIp(ip: string): string {
+function normalizeIp(ip: string): string {
   return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
 }

@@ -16,7 +16,7 @@ import { problemResponse } from './problem';
  * `?mode=agent` or an AI agent's User-Agent, lib/discovery/ai-bots.ts),
  * whatever `Accept` says.
  */
-export const problemContentRoute = '/llms.mdx/problems';
+const problemContentRoute = '/llms.mdx/problems';
 
 export type PageDecision =
   | { kind: 'pass' }

@@ -6,7 +6,7 @@ import { problemCodes } from './problem-codes';
 
 export { problemSchema, type Problem };
 
-export const problemContentType = 'application/problem+json';
+const problemContentType = 'application/problem+json';
 
 /** A core failure as an RFC 9457 problem document, with the spec's stable `code`. */
 export function toProblem(error: CoreError): Problem {

@@ -12,13 +12,13 @@
  */
 
 /** Said outright (today's browsers default to it, older ones sent whole URLs): another site learns only the origin a reader came from, and nothing over http. */
-export const referrerPolicy = 'strict-origin-when-cross-origin';
+const referrerPolicy = 'strict-origin-when-cross-origin';
 
 /** Features the site never uses (Permissions Policy), off for the page and anything it frames. */
-export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
+const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()';
 
 /** A window the page opens, or that opens it, from another origin gets no handle on it (HTML "Cross-origin opener policies"). */
-export const openerPolicy = 'same-origin';
+const openerPolicy = 'same-origin';
 
 /** Two years (RFC 6797 §6.1.1), sent only when the public origin is https; no includeSubDomains: the site does not own its parent domain's other hosts. */
 export const transportSecurity = 'max-age=63072000';

@@ -25,13 +25,13 @@ export const insightsDoors = ['dialog', 'v1', 'batch', 'ask', 'mcp', 'a2a', 'twi
 export type InsightsDoor = (typeof insightsDoors)[number];
 /** The door people use; the others are agents' and programs'. */
 export const humanDoors: readonly InsightsDoor[] = ['dialog'];
-export const isInsightsDoor = (door: unknown): door is InsightsDoor => (insightsDoors as readonly unknown[]).includes(door);
+const isInsightsDoor = (door: unknown): door is InsightsDoor => (insightsDoors as readonly unknown[]).includes(door);
 
 export const insightsPeriods = [1, 7, 30] as const;
 export type InsightsPeriod = (typeof insightsPeriods)[number];
 
 /** Per day: the most queries, pages, votes and comments kept; the rest are counted as "other". */
-export const maxEntriesPerDay = 10_000;
+const maxEntriesPerDay = 10_000;
 const dayMs = 86_400_000;
 /** Most addresses whose daily hash is kept in memory (only in memory, and only with the day's salt). */
 const maxKnownClients = 10_000;
@@ -51,7 +51,7 @@ export interface InsightsOptions {
 }
 
 /** What a search door hands over: the query as asked and what the search found. */
-export interface SearchOutcome {
+interface SearchOutcome {
   query: string;
   results: number;
   hit: string;

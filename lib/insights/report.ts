@@ -44,7 +44,7 @@ export interface InsightsReport {
 const maxRows = 500;
 const dayMs = 86_400_000;
 
-export function periodDays(today: string, days: number): string[] {
+function periodDays(today: string, days: number): string[] {
   const end = Date.parse(`${today}T00:00:00Z`);
   return Array.from({ length: days }, (_, back) => new Date(end - (days - 1 - back) * dayMs).toISOString().slice(0, 10));
 }

@@ -17,17 +17,14 @@ import type { RouteHandler } from '@/lib/http/route-handler';
 export const installerNames = [layerInstallerName, ...urlDesktopNames] as const;
 export type InstallerName = (typeof installerNames)[number];
 
-export const isInstallerName = (value: string): value is InstallerName =>
-  (installerNames as readonly string[]).includes(value);
-
 /** The desktop an installer pins, or undefined for `/layer.sh`. */
 export const pinnedDesktop = (name: InstallerName): string | undefined =>
   name === layerInstallerName ? undefined : name;
 
-export const mainRef = 'main';
-export const exampleReleaseTag = 'v2026.11.20';
+const mainRef = 'main';
+const exampleReleaseTag = 'v2026.11.20';
 /** Release tags: v<YYYY.MM.DD> or v<YYYY.MM.DD>-<N> (spec "Installers and downloads"). */
-export const releaseTagPattern = /^v(\d{4})\.(\d{2})\.(\d{2})(?:-(\d+))?$/;
+const releaseTagPattern = /^v(\d{4})\.(\d{2})\.(\d{2})(?:-(\d+))?$/;
 /** Longer than any plausible tag; keeps silly inputs out of logs and cache keys. */
 const maxRefLength = 32;
 
@@ -37,11 +34,11 @@ export const installerCacheControl = {
   /** A tag names one commit for good, so its script never changes. */
   tag: 'public, max-age=3600, s-maxage=31536000, immutable',
 } as const;
-export const designCacheControl = 'public, max-age=300, s-maxage=300';
+const designCacheControl = 'public, max-age=300, s-maxage=300';
 const noStore = 'no-store';
 
 /** In-process lifetimes of cached upstream bodies. */
-export const upstreamCacheTtlMs = { main: 60_000, tag: 24 * 60 * 60_000, design: 300_000 } as const;
+const upstreamCacheTtlMs = { main: 60_000, tag: 24 * 60 * 60_000, design: 300_000 } as const;
 
 export const installerMaxBytes = 1024 * 1024;
 
@@ -57,7 +54,7 @@ export function isReleaseTag(value: string): boolean {
   return day <= daysInMonth;
 }
 
-export type InstallerRef = { ref: string; kind: 'main' | 'tag' };
+type InstallerRef = { ref: string; kind: 'main' | 'tag' };
 export type RefCheck = { ok: true; ref: InstallerRef } | { ok: false; problem: string };
 
 const validRefHint =
@@ -190,7 +187,7 @@ function fetchLayerFile(
 }
 
 /** GET /{name}.sh: 200 text/plain script, 400 for a bad ref, 502 when upstream fails. */
-export async function serveInstaller(name: InstallerName, request: Request, deps: InstallerDeps): Promise<Response> {
+async function serveInstaller(name: InstallerName, request: Request, deps: InstallerDeps): Promise<Response> {
   const checked = readInstallerRef(new URL(request.url));
   if (!checked.ok) return textResponse(400, `${checked.problem}\n`, { 'Cache-Control': noStore });
   const { ref, kind } = checked.ref;
@@ -205,7 +202,7 @@ export async function serveInstaller(name: InstallerName, request: Request, deps
 }
 
 /** GET /design.md: the visual standard from main, as markdown; 502 text/plain when upstream fails. */
-export async function serveDesignDoc(_request: Request, deps: InstallerDeps): Promise<Response> {
+async function serveDesignDoc(_request: Request, deps: InstallerDeps): Promise<Response> {
   const fetched = await fetchLayerFile(deps, 'design:main', upstreamCacheTtlMs.design, layerFileSegments(mainRef, designPath), designProblem);
   if (!fetched.ok) return upstreamFailureResponse('The design standard', mainRef, fetched);
   return new Response(fetched.body, {

@@ -11,9 +11,9 @@ import type { RouteHandler } from '@/lib/http/route-handler';
  * response itself is not signed: the service signs no responses (spec
  * "Authentication" item 5).
  */
-export const signatureDirectoryContentType = MediaType.HTTP_MESSAGE_SIGNATURES_DIRECTORY;
+const signatureDirectoryContentType = MediaType.HTTP_MESSAGE_SIGNATURES_DIRECTORY;
 /** A few minutes, so a rotated key reaches verifiers quickly. */
-export const signatureDirectoryCacheControl = 'public, max-age=300, s-maxage=300';
+const signatureDirectoryCacheControl = 'public, max-age=300, s-maxage=300';
 
 export function createSignatureDirectoryHandler(getDeps: () => { signer: RequestSigner }): RouteHandler {
   return async () => {

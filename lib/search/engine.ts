@@ -15,7 +15,7 @@ import { loadSearchData, sectionAt, type LoadedIndex, type RankedSection } from 
  */
 
 /** One ranked section, as a hit shows it (the core's `SearchHit`). */
-export interface EngineHit {
+interface EngineHit {
   url: string;
   breadcrumbs: string[];
   excerpt: string;

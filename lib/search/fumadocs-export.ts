@@ -53,7 +53,7 @@ interface IndexRow {
  * followed by the page title. The stored documents are not indexed fields,
  * so scoring is unchanged.
  */
-export function addSectionBreadcrumbs<T extends { docs: { docs: Record<string, IndexRow> } }>(exported: T): T {
+function addSectionBreadcrumbs<T extends { docs: { docs: Record<string, IndexRow> } }>(exported: T): T {
   const rows = Object.values(exported.docs.docs);
   const pages = new Map(rows.filter((row) => row.type === 'page').map((row) => [row.page_id, row]));
   for (const row of rows) {

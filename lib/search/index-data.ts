@@ -29,7 +29,7 @@ export interface TokenPostings {
   lists: number[][];
 }
 
-export interface FieldData {
+interface FieldData {
   /** Token count of the field per section (the engine's field length). */
   lengths: number[];
   postings: TokenPostings;
@@ -77,7 +77,7 @@ export const optionHeading = /^layer\.[\p{L}\p{N}_.<>*]+$/u;
  * `layer.wallpaper.glow\.spread`, which would split in two.
  * Rows are indexed and quoted without the escapes.
  */
-export const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+const unescapeMarkdown = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 /** The fields of a row of Fumadocs' advanced index that search reads. */
 const indexRowSchema = z.object({
@@ -88,7 +88,7 @@ const indexRowSchema = z.object({
   breadcrumbs: z.array(z.string()).optional(),
 });
 
-export function isExportedAdvancedIndex(value: unknown): value is RawData & { type: 'advanced' } {
+function isExportedAdvancedIndex(value: unknown): value is RawData & { type: 'advanced' } {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return record.type === 'advanced' && 'index' in record && 'docs' in record && 'internalDocumentIDStore' in record;
@@ -121,7 +121,7 @@ export type IndexRow = z.infer<typeof indexRowSchema>;
  * Every row of an exported index (loaded the way Fumadocs' static client
  * loads it), in the index's order.
  */
-export async function searchRowsOfExport(exported: unknown): Promise<IndexRow[]> {
+async function searchRowsOfExport(exported: unknown): Promise<IndexRow[]> {
   if (!isExportedAdvancedIndex(exported)) {
     throw new Error('the search export is not a Fumadocs advanced (zbsearch) index');
   }

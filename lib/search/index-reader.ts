@@ -125,7 +125,7 @@ export class SortedStringColumn {
 }
 
 /** Strings stored as one UTF-8 blob, each decoded when asked for. */
-export class StringColumn {
+class StringColumn {
   private readonly offsets: ArrayLike<number>;
   private readonly bytes: Uint8Array;
   constructor(offsets: ArrayLike<number>, bytes: Uint8Array) {

@@ -48,7 +48,7 @@ import { accumulate, keepBest, type Sums } from './top-k';
 
 export type Section = SectionRecord;
 
-export interface PageInfo {
+interface PageInfo {
   title: string;
   breadcrumbs: string[];
 }

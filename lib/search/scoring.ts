@@ -9,9 +9,9 @@ import { indexOfSorted } from './index-data';
 /** Field boosts: a section whose option name matches ranks above one whose heading matches, above one whose text mentions the words. */
 export const fieldBoosts = { name: 4, heading: 2.5, body: 1, page: 0.5 } as const;
 /** How much a section gains when its name or heading holds every word of the query (relative). */
-export const coverageWeight = 2;
+const coverageWeight = 2;
 /** A query that is an option's full name puts that option first. */
-export const exactNameBonus = 1_000;
+const exactNameBonus = 1_000;
 /** A section whose name or heading holds only a synonym of a word earns this share of a full match. */
 export const synonymCoverage = 0.5;
 /** The factor of a section holding every word, with every word in its name or heading: the most coverage and coordination make of a sum. */

@@ -154,7 +154,7 @@ export const synonyms: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Phrases that say one thing ("turn on" is "enable"). */
-export const phrases: Readonly<Record<string, string>> = {
+const phrases: Readonly<Record<string, string>> = {
   'turn on': 'enable',
   'switch on': 'enable',
   'turn off': 'off',

@@ -116,7 +116,7 @@ function cover(scratch: Scratch, generation: number, conceptGeneration: number, 
  * (the sections of `list` are marked matched first: its path does not
  * accumulate).
  */
-export function coverAll(scratch: Scratch, generation: number, holders: readonly WordHolders[], list: TokenList | undefined): void {
+function coverAll(scratch: Scratch, generation: number, holders: readonly WordHolders[], list: TokenList | undefined): void {
   if (list) for (const section of list.sections) (scratch.stamp[section] = generation), (scratch.covered[section] = 0);
   for (const word of holders) {
     const conceptGeneration = ++scratch.conceptGeneration;

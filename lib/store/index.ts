@@ -8,12 +8,12 @@ import { createUpstashStore } from './upstash-store';
 
 export * from './types';
 export * from './insights-store';
-export { failOpenLimiter } from './fail-open';
-export { createMemoryStore } from './memory-store';
-export { createUpstashStore } from './upstash-store';
+;
+;
+;
 
 /** Spec "Limits": 600 requests per minute by default (RATE_LIMIT_PER_MINUTE). */
-export const rateLimitWindowMs = 60_000;
+const rateLimitWindowMs = 60_000;
 
 export interface CreateStoreOptions {
   clock?: Clock;

@@ -8,7 +8,7 @@
  * rules (tests/unit/insights-store.test.ts runs them against each).
  */
 
-export interface SearchEvent {
+interface SearchEvent {
   kind: 'search';
   door: string;
   /** The query as it was matched, normalized (lib/insights/normalize.ts). */
@@ -21,21 +21,21 @@ export interface SearchEvent {
   client: string;
 }
 
-export interface ClickEvent {
+interface ClickEvent {
   kind: 'click';
   query: string;
   /** 1 for the first result. */
   rank: number;
 }
 
-export interface ReadEvent {
+interface ReadEvent {
   kind: 'read';
   door: string;
   /** A page's path, with `#section` when one section was read. */
   page: string;
 }
 
-export interface VoteEvent {
+interface VoteEvent {
   kind: 'vote';
   page: string;
   helpful: boolean;
@@ -107,7 +107,7 @@ export const emptyDay = (): InsightsDay => ({
 });
 
 /** Most distinct clients the memory store counts per query and day; Redis's HyperLogLog has no such cap. */
-export const memoryClientCap = 1000;
+const memoryClientCap = 1000;
 
 interface MemoryDay {
   expiresAt: number;

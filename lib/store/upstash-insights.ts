@@ -17,7 +17,7 @@ import { dictionary, emptyDay, randomSalt, type InsightsDay, type InsightsEvent,
  * - `f` hash: `<page>\tyes|no` → votes; `fc` list: `<page>\t<comment>`;
  *   `fv` hash: `<page>\t<client hash>` → `1|0\t<comment>`
  */
-export const insightsPrefix = 'svc:ins:';
+const insightsPrefix = 'svc:ins:';
 const dayKey = (day: string, part: string) => `${insightsPrefix}${day}:${part}`;
 const doorFields = ['dialog', 'v1', 'batch', 'ask', 'mcp', 'a2a', 'twin'];
 

@@ -20,8 +20,8 @@ export interface UpstashStoreOptions {
   maxBlockedKeys?: number;
 }
 
-export const rateLimitPrefix = 'svc:rl';
-export const kvPrefix = 'svc:kv:';
+const rateLimitPrefix = 'svc:rl';
+const kvPrefix = 'svc:kv:';
 
 /**
  * replaceIf as one Lua script, so the read and the write are one atomic

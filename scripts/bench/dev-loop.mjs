@@ -17,7 +17,7 @@ import { copyRepository } from './growth.mjs';
 import { hasTaskset, serverCore, SetupError } from './processes.mjs';
 import { median, printDevLoop } from './report.mjs';
 
-export { prepareStock };
+;
 
 /** One run of case (j): ours, stock with stubs, stock with the site's expanded markdown, each cold. */
 async function runOnce(stock, label) {

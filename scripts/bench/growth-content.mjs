@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const generatedFolder = 'generated';
+const generatedFolder = 'generated';
 
 const roomWords = ['studio', 'library', 'workshop', 'garage', 'attic', 'cellar', 'porch', 'gallery', 'observatory', 'pantry', 'atrium', 'loft', 'foyer', 'terrace', 'nursery', 'greenhouse'];
 const groupWords = ['console', 'ledger', 'signal', 'canvas', 'beacon', 'relay', 'harbor', 'lantern', 'compass', 'quill', 'prism', 'meadow'];
@@ -27,7 +27,7 @@ const proseTemplates = [
 ];
 
 /** The real option rows, read from the generated catalog module (plain JSON inside TypeScript). */
-export function realOptionRows(root = repoRoot) {
+function realOptionRows(root = repoRoot) {
   const text = readFileSync(path.join(root, 'lib/catalog/options-data.ts'), 'utf8');
   const match = /export const optionRows = (\[[\s\S]*?\n\]) as const;/.exec(text);
   if (!match) throw new Error('lib/catalog/options-data.ts: no `optionRows` array found');
@@ -35,7 +35,7 @@ export function realOptionRows(root = repoRoot) {
 }
 
 /** The real docs pages (MDX files outside the generated folder). */
-export function realPageCount(root = repoRoot) {
+function realPageCount(root = repoRoot) {
   const docs = path.join(root, 'content/docs');
   let count = 0;
   const visit = (dir) => {
@@ -69,7 +69,7 @@ const madeUpWord = (seed) => {
 };
 
 /** The reference's distinctive words: rule words and code values (`jpg`, `mocha`) found in at most two real options. */
-export function rareWords(rows) {
+function rareWords(rows) {
   const seen = new Map();
   const count = (word) => seen.set(word, (seen.get(word) ?? 0) + 1);
   for (const row of rows) {
@@ -94,7 +94,7 @@ const capital = (word) => word[0].toUpperCase() + word.slice(1);
 const pad = (n) => String(n).padStart(3, '0');
 
 /** Page `index` (0-based) of the generated set: four groups of seven options. */
-export function generatedPage(index, rows, rare = rareWords(rows)) {
+function generatedPage(index, rows, rare = rareWords(rows)) {
   const number = index + 1;
   const roomWord = roomWords[index % roomWords.length];
   const room = `${roomWord}${number}`;

@@ -21,7 +21,7 @@ export class SetupError extends Error {
 // ---------------------------------------------------------------------------
 // Child processes: every one is tracked and stopped on exit, error or signal.
 
-export const children = new Set();
+const children = new Set();
 
 /** The service's own configuration, removed from the inherited environment so only what a case sets applies. */
 const serviceVariables = [
@@ -36,7 +36,7 @@ export function baseEnv() {
   return env;
 }
 
-export const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+const quote = (word) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 export const commandLine = (env, argv) =>
   [...Object.entries(env).map(([name, value]) => `${name}=${quote(value)}`), ...argv.map(quote)].join(' ');
 
@@ -65,7 +65,7 @@ export function spawnPinned(name, core, command, commandArgs, env = {}, { cwd = 
   return record;
 }
 
-export function signalGroup(record, signal) {
+function signalGroup(record, signal) {
   try {
     process.kill(-record.child.pid, signal);
   } catch {
@@ -162,7 +162,7 @@ export async function runLoad(spec, seconds, warmup) {
   return { ...result, command: record.command.replace(process.execPath, 'node') };
 }
 
-export function percentile(sorted, q) {
+function percentile(sorted, q) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }

@@ -16,7 +16,7 @@ export const fmt = {
   ratio: (value) => `${value.toFixed(2)}×`,
 };
 
-export function table(headers, rows, align) {
+function table(headers, rows, align) {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => String(row[i] ?? '').length)));
   const line = (cells) =>
     cells

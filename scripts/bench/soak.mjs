@@ -61,7 +61,7 @@ function mixRequest(i, withJobs) {
 }
 
 /** The mix at `rate` req/s for `seconds`, RSS of `pid` sampled throughout and read again `settleSeconds` after. */
-export async function runSoak({ url, pid, withJobs = false, seconds = 60, rate = 1000, connections = 32, sampleEverySeconds = 5, settleSeconds = 5 }) {
+async function runSoak({ url, pid, withJobs = false, seconds = 60, rate = 1000, connections = 32, sampleEverySeconds = 5, settleSeconds = 5 }) {
   const before = rssKiB(pid);
   const samples = [];
   const sampler = setInterval(() => samples.push(rssKiB(pid)), sampleEverySeconds * 1000);

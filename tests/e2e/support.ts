@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { roomOfOption } from '@/lib/catalog';
 
 /** tests/.artifacts, for screenshots the tests save on purpose. */
-export const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '.artifacts');
+const artifactsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '.artifacts');
 
 export function artifactPath(name: string): string {
   mkdirSync(artifactsDir, { recursive: true });

@@ -22,7 +22,7 @@ class RawJson {
 }
 
 /** JSON.stringify, except that RawJson is written as its text. */
-export function jsonText(value: unknown): string {
+function jsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : jsonText(item))).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
@@ -33,7 +33,7 @@ export function jsonText(value: unknown): string {
 }
 
 export const agentDoors = ['/mcp', '/mcp/docs', '/.well-known/mcp', '/a2a'] as const;
-export type AgentDoor = (typeof agentDoors)[number];
+type AgentDoor = (typeof agentDoors)[number];
 
 export interface FuzzCase {
   door: AgentDoor | '/ask' | '/v1/batch' | '/v1/jobs' | '/api/feedback';
@@ -354,7 +354,7 @@ function headersOf(entries: Record<string, string | undefined>): Record<string, 
 const mcpBody = bodyOf(mcpMethods);
 const a2aBody = bodyOf(a2aMethods);
 
-export const agentCase: fc.Arbitrary<FuzzCase> = fc
+const agentCase: fc.Arbitrary<FuzzCase> = fc
   .constantFrom(...agentDoors)
   .chain((door) => fc.record({
     door: fc.constant(door),
@@ -405,7 +405,7 @@ const queryFlag = fc.oneof(
   { arbitrary: fc.constantFrom('1', 'yes', '', 'TRUE', 'maybe'), weight: 1 },
 );
 
-export const askGetCase: fc.Arbitrary<FuzzCase> = fc
+const askGetCase: fc.Arbitrary<FuzzCase> = fc
   .record({
     q: fc.oneof({ arbitrary: queryText, weight: 5 }, { arbitrary: fc.constant(undefined), weight: 1 }),
     again: fc.option(queryText, { nil: undefined, freq: 6 }),
@@ -422,7 +422,7 @@ export const askGetCase: fc.Arbitrary<FuzzCase> = fc
     return withDescription({ door: '/ask', method: 'GET', target: `/ask?${query}`, headers: headersOf({ accept }) });
   });
 
-export const askPostCase: fc.Arbitrary<FuzzCase> = fc
+const askPostCase: fc.Arbitrary<FuzzCase> = fc
   .record({
     body: fc.oneof(
       {
@@ -481,7 +481,7 @@ const operation = fc.oneof(
   { arbitrary: hostile, weight: 1 },
 );
 
-export const batchCase: fc.Arbitrary<FuzzCase> = fc
+const batchCase: fc.Arbitrary<FuzzCase> = fc
   .record({
     door: fc.oneof({ arbitrary: fc.constant('/v1/batch' as const), weight: 4 }, { arbitrary: fc.constant('/v1/jobs' as const), weight: 1 }),
     body: fc.oneof(
@@ -535,7 +535,7 @@ const feedbackFields = fc.record(
   { requiredKeys: [] },
 );
 
-export const feedbackCase: fc.Arbitrary<FuzzCase> = fc
+const feedbackCase: fc.Arbitrary<FuzzCase> = fc
   .record({
     fields: fc.oneof({ arbitrary: feedbackFields, weight: 6 }, { arbitrary: hostile, weight: 1 }),
     form: fc.boolean(),
@@ -563,7 +563,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A message a client should never read: a stack frame, a file of the server, a validator's issue dump. */
-export function leaksInternals(message: string): boolean {
+function leaksInternals(message: string): boolean {
   return /\bat (?:\S+ )?\(?\S+:\d+:\d+\)?|node_modules|\.next\/|"(?:expected|code|path|received)"\s*:|\b(?:Range|Type|Reference|Syntax)Error\b|is not a function|Cannot read propert|undefined is not|call stack/.test(message);
 }
 

@@ -9,18 +9,13 @@
 export {
   debianPath,
   describeFailure,
-  envVariables,
   findChromium,
-  installAdvice,
   isExecutableFile,
   macPaths,
-  playwrightChromiumPath,
-  type Candidate,
-  type Lookup,
   type LookupOptions,
 } from '../../scripts/find-chromium.mjs';
 
-import { describeFailure, findChromium } from '../../scripts/find-chromium.mjs';
+import { findChromium } from '../../scripts/find-chromium.mjs';
 
 /** The browser's path, or undefined when none is found (global setup then fails with the reason). */
 export function chromiumPath(): string | undefined {
@@ -28,9 +23,3 @@ export function chromiumPath(): string | undefined {
   return lookup.found ? lookup.path : undefined;
 }
 
-/** The browser's path; throws with the reason and what to install when there is none. */
-export function requireChromium(): string {
-  const lookup = findChromium();
-  if (lookup.found) return lookup.path;
-  throw new Error(describeFailure(lookup));
-}

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
  *   anything else → 404 (GitHub's JSON shape on the API host)
  */
 
-export type FakeHostName = 'api' | 'raw' | 'elsewhere';
+type FakeHostName = 'api' | 'raw' | 'elsewhere';
 
 export interface RecordedRequest {
   host: FakeHostName;
@@ -78,7 +78,7 @@ export const stubInstaller = '#!/bin/sh\necho "desktop=${LAYER_DESKTOP:-none}"\n
 export const stubDesignDoc = (ref: string) => `# Visual standard\n\nThe design rules of the layer, at ${ref}.\n`;
 
 export const fakeReleaseTag = 'v2026.11.20';
-export const fakeReleasePublishedAt = '2026-11-20T14:03:11Z';
+const fakeReleasePublishedAt = '2026-11-20T14:03:11Z';
 
 const capitalised = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 

@@ -21,7 +21,7 @@ export function fileCount(dir: string): number {
   return count;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -13,7 +13,7 @@ import { patientMs } from './patience';
  * So the tests run one by one, the TLS pair left out, and the score is 100
  * plus every other test's modifier, as the Observatory adds them.
  */
-export interface ObservatoryTest {
+interface ObservatoryTest {
   name: string;
   pass: boolean;
   result: string;

@@ -13,7 +13,7 @@ import path from 'node:path';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const cli = (name: string) => path.join(repoRoot, 'node_modules/.bin', name);
 
-export interface LintProblem {
+interface LintProblem {
   severity: string;
   rule: string;
   message: string;

@@ -382,7 +382,7 @@ describe('runIdempotent after a store stall', () => {
   });
 
   it('never releases a claim that is not its own', async () => {
-    const { options, kv, time } = setup();
+    const { options, time } = setup();
     let finishFirst: () => void = () => undefined;
     const first = runIdempotent(options(), () => new Promise<Run>((resolve) => (finishFirst = () => resolve(failed()))));
     await sleep(5);

@@ -34,7 +34,7 @@ const revalidation =
   '`If-None-Match` with its ETag (or `*`) answers 304 with no body; without `If-None-Match`, `If-Modified-Since` at or after its `Last-Modified` does too (RFC 9110 §13.2.2).';
 
 /** The dialog's pacing (lib/search-dialog-pacing.ts) in a sentence, for the endpoint's description. */
-export const dialogPacingDescription =
+const dialogPacingDescription =
   `The dialog spends a token per request from a bucket of ${tokenBurst} that refills one token every ${tokenEveryMs} ms ` +
   `(never more than ${maxDialogRequestsPerMinute} requests in a minute, however fast and long someone types), ` +
   `asks only after ${debounceMs} ms without a keystroke (a burst of keys costs one request) and keeps every answered query ` +

@@ -1,4 +1,4 @@
-import { routes, type EndpointId, type RouteRow } from '../contract';
+import { routes, type RouteRow } from '../contract';
 import type { EndpointDescription, EndpointSpec } from '../endpoint';
 import { agentDescriptions } from './agents-endpoints';
 import { askDescriptions } from './ask-endpoints';

@@ -9,7 +9,7 @@ import { html, json, requiredHeader } from './shared';
  * Search insights and page feedback (Docs "Search insights"): the dialog's
  * click beacon, the feedback of every docs page, and the maintainers' view.
  */
-export const feedbackBodyMaxBytes = 4 * 1024;
+const feedbackBodyMaxBytes = 4 * 1024;
 const privacy = 'Nothing that names the sender is kept: no address, user agent, cookie or identifier (Docs "Search insights", "What is stored").';
 
 export const feedbackSchema = z
@@ -38,7 +38,7 @@ const queryRow = z.object({
   clicks: z.number().int().describe('Dialog results opened after it'),
 });
 
-export const insightsReportSchema = z.object({
+const insightsReportSchema = z.object({
   days: z.number().int(),
   from: z.string().describe('First UTC day of the period'),
   to: z.string().describe('Last UTC day (today)'),

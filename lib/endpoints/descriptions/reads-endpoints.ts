@@ -45,7 +45,7 @@ const byStatus = (codes: readonly ErrorCode[]) =>
     .map(({ code }) => code);
 
 /** One row's description from its words and its operation. */
-export function readRow<W extends ReadRowWords>(spec: OperationSpec, row: Pick<RouteRow, 'rateLimited'>, words: W): ReadRowDescription<W> {
+function readRow<W extends ReadRowWords>(spec: OperationSpec, row: Pick<RouteRow, 'rateLimited'>, words: W): ReadRowDescription<W> {
   const { answer, answerHeaders, errors = [], ...own } = words;
   return {
     ...own,

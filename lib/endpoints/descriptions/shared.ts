@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { problemSchema } from '@/lib/http/problem';
 import { routeById, type EndpointId, type Route } from '../contract';
 import type { EndpointDescription, HeaderSpec, ResponseSpec } from '../endpoint';
 
@@ -43,13 +42,6 @@ export const rateLimitHeaders: Record<string, HeaderSpec> = {
   'RateLimit-Reset': { description: 'Seconds until the window turns', schema: z.number().int(), required: true },
   'RateLimit-Policy': { description: 'IETF draft form: `"default";q=600;w=60`', schema: z.string() },
   RateLimit: { description: 'IETF draft form: `"default";r=<remaining>;t=<reset>`', schema: z.string() },
-};
-
-/** Problem responses are in every row's `errors`; the 500 is implicit. */
-export const problemResponse: ResponseSpec = {
-  description: 'A problem (RFC 9457)',
-  representation: 'problem',
-  schema: problemSchema,
 };
 
 export const json = (description: string, schema: z.ZodType, headers?: Record<string, HeaderSpec>): ResponseSpec => ({

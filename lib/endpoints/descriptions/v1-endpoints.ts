@@ -54,7 +54,7 @@ const releaseWords = { tag: 'Releases', params: z.object({ app: appParam }), ans
  * (lib/core/operations.ts): each row's prose and parameters; its answer's
  * schema and its failure codes are the operation's (lib/endpoints/descriptions/reads-endpoints.ts).
  */
-export const v1ReadWords = {
+const v1ReadWords = {
   searchDocs: {
     tag: 'Search',
     summary: 'Search the documentation',
