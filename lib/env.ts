@@ -33,7 +33,7 @@ export const envSchema = z
     // How long Redis may take before the limiter fails open, and before a key-value call is store_unavailable.
     RATE_LIMIT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(250)),
     STORE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(600_000).default(1000)),
-    // Search insights and page feedback (Docs "Search insights"): the maintainers' token (unset: /insights answers 404),
+    // Search insights and page feedback (/docs/operate/insights): the maintainers' token (unset: /insights answers 404),
     // whether searches and reads are recorded, how long, and from how many distinct clients a query is listed.
     INSIGHTS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'at least 16 characters').optional()),
     INSIGHTS_RECORDING: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),

@@ -34,7 +34,7 @@ export const designRoute = '/design.md';
 export const askRoute = '/ask';
 export const signatureDirectoryRoute = '/.well-known/http-message-signatures-directory';
 
-/** The MCP transports and their documents (spec "Agent endpoints"). */
+/** The MCP transports and their documents (/docs/agents/mcp). */
 export const mcp = {
   transport: '/mcp',
   docsTransport: '/mcp/docs',
@@ -48,8 +48,7 @@ export const mcp = {
 } as const;
 
 /**
- * Agent mode and the discovery documents (spec "Documentation and text
- * views", "Agent endpoints", "Authentication-related paths"). The route
+ * Agent mode and the discovery documents (/docs/agents/discovery). The route
  * files, the endpoint rows, the page heads, robots.txt and the DNS records
  * read these.
  */
@@ -73,10 +72,10 @@ export const discovery = {
 } as const;
 /** A skill's SKILL.md (Agent Skills discovery: `/.well-known/agent-skills/{name}/SKILL.md`). */
 export const skillRoute = (name: string) => `/.well-known/agent-skills/${name}/SKILL.md`;
-/** The A2A door (spec "Agent endpoints"): its agent card and JSON-RPC interface. */
+/** The A2A door (/docs/agents/a2a): its agent card and JSON-RPC interface. */
 export const a2a = { agentCard: '/.well-known/agent-card.json', transport: '/a2a' } as const;
 
-/** The documents the DNS records (spec "Discovery by DNS") point at, one per record. */
+/** The documents the DNS records (/docs/agents/discovery, "DNS records") point at, one per record. */
 export const agentDnsPaths = { catalog: discovery.aiCatalog, serverCard: mcp.serverCard, agentCard: a2a.agentCard } as const;
 
 /** Installers: `/layer.sh` asks for a desktop; the others pin one. */

@@ -68,8 +68,8 @@ const developmentCursorSecret = 'layer-site-development-cursor-secret';
  * Sandbox cursors are signed with a fixed, public key: they address only the
  * sandbox fixtures (the live codec, with its own key and a scope check,
  * refuses them), and a fixed key keeps every sandbox answer, next_cursor
- * included, the same bytes on every deployment (spec "Versioned REST",
- * Sandbox), so the docs can show generated examples.
+ * included, the same bytes on every deployment (/docs/api, "Sandbox"), so
+ * the docs can show generated examples.
  */
 const sandboxCursorSecret = 'svc-sandbox-cursors-are-public';
 

@@ -3,8 +3,8 @@ import { docsPageUrl } from '@/lib/routes';
 import { codeHostOwner, repositoryUrl } from '@/lib/site';
 
 /**
- * The small Mac apps that ship signed, notarized releases (spec "What the
- * service does": they run on the layer or without it). Each app's releases
+ * The small Mac apps that ship signed, notarized releases (/docs/apps: they
+ * run on the layer or without it). Each app's releases
  * are read from `<GITHUB_OWNER>/<app>` on the code host (lib/site.ts).
  */
 export const appNames = ['pounce', 'perch'] as const;

@@ -3,15 +3,15 @@ import { docsPageUrl, installerRoute } from '@/lib/routes';
 import { roomIdSchema } from './rooms';
 
 /**
- * Desktops are data-only presets (spec "What the service does"). Three
+ * Desktops are data-only presets (/docs/desktops). Three
  * install from their own URL (/{name}.sh) with the desktop pinned; a desktop
  * that lives in its own repository installs through /layer.sh with
  * `--desktop=<flakeref>`.
  *
  * This list is the gallery the site shows, /v1/desktops serves and the MCP
  * tool returns. Maintainers add a desktop from its own repository by adding a
- * `flake` entry here (see the Desktops page, "Adding a desktop to the
- * gallery"); the site ships none, because none is named by the reference.
+ * `flake` entry here (/docs/desktops, "Adding a desktop to the gallery");
+ * the site ships none, because none is named by the reference.
  * Fields the reference does not state for a desktop are left out (`author`
  * and `rooms` are null) rather than guessed.
  */
@@ -22,8 +22,8 @@ export type UrlDesktopName = (typeof urlDesktopNames)[number];
 export const layerInstallerName = 'layer';
 
 /**
- * The plain installer as the first row of the gallery (spec "Other shapes",
- * desktop row: `pins` is "null for the layer installer that asks"). It is
+ * The plain installer as the first row of the gallery (/docs/api/catalog,
+ * "/v1/desktops": the first row, `layer`, has `pins` null and asks). It is
  * not a desktop: it pins nothing, so its row has `pins: null` and no flag.
  */
 export const layerInstaller = {
@@ -55,7 +55,7 @@ export const desktopSchema = z
   .object({
     name: z.string().regex(/^[a-z][a-z0-9-]*$/),
     title: z.string().min(1),
-    /** Who made the desktop; null when nothing states it (the spec names no author for the URL desktops). */
+    /** Who made the desktop; null when nothing states it (no author is named for the URL desktops). */
     author: z.string().min(1).nullable(),
     blurb: z.string().min(1),
     /** Rooms this desktop turns on; null while its maintainers have not stated them. */

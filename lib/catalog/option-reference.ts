@@ -1,10 +1,10 @@
 /**
- * Reads the layer's option reference (lib/catalog/layer-options.md, a
- * verbatim copy of the shared spec) into rows: one per option, with the
- * reference's own words for its type, default and rules, its room and
- * namespace, and its classification marks. Nothing is added: the docs'
- * option entries, /v1/options, the option browser and search all show
- * these rows, so the site states no fact the reference does not.
+ * Reads the layer's option reference (lib/catalog/layer-options.md, the
+ * reference word for word; /docs/writing-docs, "Change the reference") into
+ * rows: one per option, with the reference's own words for its type, default
+ * and rules, its room and namespace, and its classification marks. Nothing is
+ * added: the docs' option entries, /v1/options, the option browser and search
+ * all show these rows, so the site states no fact the reference does not.
  *
  * Pure (no imports): tests/unit/option-catalog.test.ts runs it over the
  * reference and keeps lib/catalog/options-data.ts, the generated rows the

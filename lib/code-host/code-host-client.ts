@@ -12,8 +12,8 @@ import type { RequestSigner } from './request-signer';
  * is re-checked on every hop, redirects never leave the origin, each call
  * is time-boxed (by its own timeout and by what is left of the request's
  * deadline) and its body size-capped and checked to be UTF-8 text, and
- * requests are signed with Web Bot Auth when a key is installed (spec
- * "Authentication" item 4).
+ * requests are signed with Web Bot Auth when a key is installed
+ * (/docs/install, "Signed outbound requests").
  */
 
 /** `malformed`: a body that is not what was asked for (here: not valid UTF-8; callers add their own checks). */

@@ -10,11 +10,12 @@ import { signerFromJWK } from 'web-bot-auth/crypto';
 
 /**
  * Web Bot Auth for the service's outbound requests to the code host
- * (spec "Authentication" items 4–5; draft-meunier-web-bot-auth-architecture,
- * RFC 9421). Each request carries `Signature-Agent`, and a `Signature-Input`
- * covering `@authority` and `signature-agent` with tag `web-bot-auth`,
- * `created`, `expires`, `nonce` and `keyid` (the key's RFC 7638 JWK
- * thumbprint), plus the matching `Signature`. The service signs no responses.
+ * (/docs/install, "Signed outbound requests";
+ * draft-meunier-web-bot-auth-architecture, RFC 9421). Each request carries
+ * `Signature-Agent`, and a `Signature-Input` covering `@authority` and
+ * `signature-agent` with tag `web-bot-auth`, `created`, `expires`, `nonce`
+ * and `keyid` (the key's RFC 7638 JWK thumbprint), plus the matching
+ * `Signature`. The service signs no responses.
  */
 
 /** Signatures are short-lived: a replayed request stops verifying after a minute. */

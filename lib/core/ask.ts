@@ -6,7 +6,7 @@ import type { AskAnswer, AskMeta, AskResult, SearchHit } from './schemas';
 import type { ReadServices } from './services';
 
 /**
- * /ask (spec "Natural-language query"): documentation search, not a chat
+ * /ask (/docs/agents/ask): documentation search, not a chat
  * model. The question is read by the same search core as /v1/search (which
  * drops a question's filler words, reads option names by their parts and
  * ranks an option's own entry above pages that mention it), and the ranked

@@ -3,11 +3,12 @@ import { namedOperations, operations, type OperationId, type OperationOutput, ty
 import { maxBatchOperations, maxJobOperations, siteLimit, uriReference, jobStatusSchema } from './schemas';
 
 /**
- * The bodies and answers of POST /v1/batch and /v1/jobs (spec "Versioned
- * REST"), made from an operation table: one entry kind per operation with a
- * `batch` name, whose fields are that operation's arguments. The answer
- * carries a failed entry as the door's failure document (the HTTP door's
- * problem, lib/http/problem-schema.ts), so the answer schemas take it.
+ * The bodies and answers of POST /v1/batch and /v1/jobs
+ * (/docs/api/batch-and-jobs), made from an operation table: one entry kind
+ * per operation with a `batch` name, whose fields are that operation's
+ * arguments. The answer carries a failed entry as the door's failure document
+ * (the HTTP door's problem, lib/http/problem-schema.ts), so the answer
+ * schemas take it.
  */
 
 /** `install` → `InstallOperation`: the named schema of one entry kind. */

@@ -8,11 +8,11 @@ import { err, ok, type Result } from './result';
 import type { ReadServices } from './services';
 
 /**
- * POST /v1/batch and the body of POST /v1/jobs (spec "Versioned REST"): a
- * list of reads, each of the kind of an operation with a batch name
+ * POST /v1/batch and the body of POST /v1/jobs (/docs/api/batch-and-jobs):
+ * a list of reads, each of the kind of an operation with a batch name
  * (lib/core/operations.ts), answered in order. A failing read is an
  * `ok:false` entry carrying its problem, never a failure of the whole
- * batch (spec "Errors").
+ * batch (/docs/api/batch-and-jobs, "Answers").
  */
 
 export interface BatchDeps {
@@ -33,7 +33,7 @@ export interface BatchLimits {
   kinds: readonly string[];
 }
 
-/** Spec "Limits": a batch takes at most 20 operations; a job body more. Both take the entries of one table's schemas. */
+/** /docs/api/limits, "Sizes": a batch takes at most 20 operations; a job body more. Both take the entries of one table's schemas. */
 export function batchLimitsOf(schemas: BatchRequestSchemas = siteBatchSchemas): { batch: BatchLimits; job: BatchLimits } {
   const { kinds, batchRequestSchema, jobRequestSchema } = schemas;
   return {

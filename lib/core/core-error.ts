@@ -3,7 +3,7 @@ import { describeError, type Log } from '@/lib/platform/log';
 import type { ErrorCode } from './error-codes';
 
 /**
- * The one error type of the core: a spec code (spec "Errors") and a detail
+ * The one error type of the core: a failure code (/docs/api/errors) and a detail
  * written for the client, never internals. It carries no HTTP: each door
  * renders it its own way (lib/http/problem.ts as RFC 9457 problem+json, the
  * MCP server as an `isError` result, A2A as a data part). Expected failures

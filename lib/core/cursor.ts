@@ -3,14 +3,15 @@ import { CoreError } from './core-error';
 import { err, ok, type Result } from './result';
 
 /**
- * Page cursors for /v1/search and the desktop, room and app lists (spec
- * "Versioned REST": `cursor` is passed back as received). A cursor is
+ * Page cursors for /v1/search and the desktop, room and app lists
+ * (/docs/api/search, /docs/api/catalog: `next_cursor` is passed back as
+ * `cursor`). A cursor is
  * `base64url(payload) "." base64url(HMAC-SHA256(secret, payload))`: opaque
  * to clients, tamper-evident, and bound to what it pages — the search query
  * or the list name — so it cannot be replayed against another one.
  */
 
-/** Page size `limit` (spec "Limits"): 1–50, default 10. */
+/** Page size `limit` (/docs/api/limits, "Sizes"): 1–50, default 10. */
 export const defaultPageSize = 10;
 export const maxPageSize = 50;
 

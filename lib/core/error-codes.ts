@@ -1,11 +1,11 @@
 /**
- * Every failure code of the service (spec "Errors"): its title, its meaning
- * in one line (the Errors page's table, `<ProblemCodes />`), and the
- * explanation served at /problems/{code}. A core failure carries one of
+ * Every failure code of the service (/docs/api/errors, "Codes"): its title,
+ * its meaning in one line (the Errors page's table, `<ProblemCodes />`), and
+ * the explanation served at /problems/{code}. A core failure carries one of
  * these codes and a detail; each door renders it (lib/http/problem-codes.ts
- * adds the HTTP status of the problem+json door). Later codes go in this
- * same table; the problem pages, the OpenAPI document and the tests are
- * generated from it.
+ * adds the HTTP status of the problem+json door). Later codes go in this same
+ * table; the problem pages, the OpenAPI document and the tests are generated
+ * from it.
  */
 export const errorCodes = {
   missing_query: {

@@ -7,14 +7,15 @@ import type { Log } from '@/lib/platform/log';
 import { err, ok, type Result } from './result';
 
 /**
- * `Idempotency-Key` on POST /v1/batch (spec "Limits": 1–200 characters of
- * letters, digits, dot, underscore, hyphen; remembered 24 hours), after the
- * IETF draft "The Idempotency-Key HTTP Header Field": the first request
- * with a key runs and its answer is stored; a retry with the same key and
- * body is answered from memory; a retry while the first still runs gets
- * 409; the same key with another body gets 422. What is stored is the
- * answer's bytes, not an HTTP response: the door renders it (status and
- * headers) the same way whether it ran or was replayed.
+ * `Idempotency-Key` on POST /v1/batch (/docs/api/batch-and-jobs,
+ * "Idempotency": 1–200 characters of letters, digits, dot, underscore,
+ * hyphen; remembered 24 hours), after the IETF draft "The Idempotency-Key
+ * HTTP Header Field": the first request with a key runs and its answer is
+ * stored; a retry with the same key and body is answered from memory; a retry
+ * while the first still runs gets 409; the same key with another body gets
+ * 422. What is stored is the answer's bytes, not an HTTP response: the door
+ * renders it (status and headers) the same way whether it ran or was
+ * replayed.
  *
  * Exactly-once rests on the store's atomic `setIfAbsent`: callers race to
  * claim the key with a short-lived `running` record, one wins. The lease
@@ -54,7 +55,7 @@ export interface IdempotencyOptions {
   key: string;
   /** `requestFingerprint(body)`: tells a retry from a different request under the same key. */
   fingerprint: string;
-  /** How long a completed answer is remembered (spec "Limits": 24 hours). */
+  /** How long a completed answer is remembered (/docs/api/limits, "Lifetimes": 24 hours). */
   ttlMs?: number;
   /** How long a claim holds while the first request runs. */
   leaseMs?: number;

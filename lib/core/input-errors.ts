@@ -6,7 +6,7 @@ import { checkQuery } from './search';
 
 /**
  * Which input field's refusal is a domain failure with a code of its own
- * rather than `invalid_parameter` (spec "Errors": `missing_query` when `q`
+ * rather than `invalid_parameter` (/docs/api/errors: `missing_query` when `q`
  * or `query` is missing, `invalid_cursor` when `cursor` is malformed); an
  * app outside the enum is `unknown_app`, as on /v1/releases/{app}. Both
  * the endpoint rows and the MCP tools name their fields' codes this way.

@@ -20,7 +20,7 @@ import { err, ok, type Result } from './result';
 /**
  * The catalog as rows of /v1/desktops, /v1/rooms and /v1/apps, and the
  * install answer of the `install` batch operation and the MCP tool
- * `get_install_command` (spec "What the service does": /layer.sh asks, URL
+ * `get_install_command` (/docs/install: /layer.sh asks, URL
  * desktops pin themselves; a desktop in its own repository installs through
  * /layer.sh with `--desktop=<flakeref>`). Links are site-relative like search hits;
  * install lines are absolute because they are pasted into a shell.
@@ -45,7 +45,7 @@ function desktopRow(desktop: Desktop, origin: string): DesktopRow {
 }
 
 /**
- * The layer installer's row (spec "Other shapes", desktop row): `pins` is
+ * The layer installer's row (/docs/api/catalog, "/v1/desktops"): `pins` is
  * null because /layer.sh pre-answers nothing and asks; its line is the plain
  * /layer.sh one, with no flag.
  */

@@ -10,18 +10,18 @@ import { CoreError, unexpectedFailure } from './core-error';
 import { err, ok, type Result } from './result';
 
 /**
- * Asynchronous jobs (spec "States and transitions"): POST /v1/jobs stores a
- * `queued` job and answers 202; the runner (`execute`, called after the
- * response) answers every operation and stores `done` with the batch
- * answer, or `failed` if the run itself crashes. One hour after completion
- * the job is gone (`unknown_job`).
+ * Asynchronous jobs (/docs/api/batch-and-jobs, "/v1/jobs/{id}"): POST
+ * /v1/jobs stores a `queued` job and answers 202; the runner (`execute`,
+ * called after the response) answers every operation and stores `done` with
+ * the batch answer, or `failed` if the run itself crashes. One hour after
+ * completion the job is gone (`unknown_job`).
  *
  * A job carries a lease: a runner that dies leaves a job whose lease runs
  * out with no progress, and that job reads as `failed`, never stuck
  * `queued`.
  */
 
-/** A job as clients read it (spec "States and transitions"); lib/core/batch-schemas.ts has its schema. */
+/** A job as clients read it (/docs/api/batch-and-jobs, "/v1/jobs/{id}"); lib/core/batch-schemas.ts has its schema. */
 interface Job {
   id: string;
   status: z.output<typeof jobStatusSchema>;
@@ -40,7 +40,7 @@ export interface JobServiceOptions {
   clock: Clock;
   /** How long a job may wait for, or run in, its runner before it reads as failed. */
   leaseMs?: number;
-  /** How long a finished job stays readable (spec "Limits": one hour). */
+  /** How long a finished job stays readable (/docs/api/limits, "Lifetimes": one hour). */
   retentionMs?: number;
   /** Answers the operations; `runBatch` bound to its dependencies. */
   run: (request: BatchRequest) => Promise<BatchAnswer>;

@@ -12,10 +12,10 @@ export interface ListInput {
 }
 
 /**
- * The four lists (spec "Versioned REST": desktops, rooms, apps, options),
+ * The four lists (/docs/api/catalog: desktops, rooms, apps, options),
  * paged with `cursors`. They involve no live lookup, so live and sandbox
  * answer the same rows; the sandbox's pages are marked `sandbox: true` and
- * its cursors are scoped to it (spec "Versioned REST", Sandbox).
+ * its cursors are scoped to it (/docs/api/catalog, "Pages of a list").
  */
 export interface CatalogLists {
   /** `origin` is the public origin of the rows' install lines. */

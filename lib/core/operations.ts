@@ -17,12 +17,12 @@ import {
 import type { ReadServices } from './services';
 
 /**
- * The operation table: every read the service offers (spec "What the
- * service does": search the docs, the latest release of an app, the install
- * line of a desktop, and the lists), once. Each entry has its name on each
- * door, what it answers in a few words, its arguments, output schema and
- * failure codes, an example that answers from the sandbox, and `run` over
- * the request's services (live or sandbox, lib/core/services.ts).
+ * The operation table: every read the service offers (/docs/api, "Endpoints";
+ * /docs/agents, "MCP": search the docs, the latest release of an app, the
+ * install line of a desktop, and the lists), once. Each entry has its name on
+ * each door, what it answers in a few words, its arguments, output schema and
+ * failure codes, an example that answers from the sandbox, and `run` over the
+ * request's services (live or sandbox, lib/core/services.ts).
  *
  * The doors are maps over a table (this one, or a copy a test hands them):
  * the /v1 rows (by `rest` row id, lib/endpoints/handlers/v1-handlers.ts), the MCP
@@ -42,7 +42,7 @@ const pageInputSchema = z.object(pageInput);
 export interface OperationNames {
   /** Ids of the endpoint rows that answer it (lib/endpoints/contract.ts). */
   rest?: readonly string[];
-  /** The MCP tool (spec "Agent endpoints", MCP tools). */
+  /** The MCP tool (/docs/agents/mcp, "Tools"). */
   mcp?: string;
   /** The A2A skill of the agent card; the skill runs the MCP tool, so an `a2a` name needs an `mcp` one. */
   a2a?: string;
@@ -81,7 +81,7 @@ export type OperationTable = Readonly<Record<string, OperationSpec>>;
 export const operation = <I extends z.ZodObject, O extends z.ZodType, const N extends OperationNames>(spec: OperationSpec<I, O> & { names: N }) =>
   spec;
 
-/** A paged list of the catalog (spec "Other shapes": the desktop, room and app lists), answered at one /v1 row. */
+/** A paged list of the catalog (/docs/api/catalog: the desktop, room and app lists), answered at one /v1 row. */
 const listOperation = <const Row extends string, O extends z.ZodType>(
   row: Row,
   what: string,

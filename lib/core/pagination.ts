@@ -22,7 +22,7 @@ export interface PageRequest {
   sizes?: PageSizes;
 }
 
-/** One page of `rows` (spec "Versioned REST": `limit` 1–50 default 10, `cursor`). */
+/** One page of `rows` (/docs/api/catalog, "Pages of a list": `limit` 1–50 default 10, `cursor`). */
 export function paginate<T>(rows: readonly T[], request: PageRequest): Result<Page<T>, CoreError> {
   const scope = { kind: 'list', list: request.list, sandbox: request.sandbox } as const;
   const position = resolvePagePosition(request.cursors, scope, request, request.sizes);

@@ -9,8 +9,8 @@ import type { Log } from '@/lib/platform/log';
 import { err, ok, type Result } from './result';
 
 /**
- * Latest-release metadata of the apps (spec "Versioned REST":
- * GET /v1/releases/{app}; "Installers and downloads": GET /download/{app}).
+ * Latest-release metadata of the apps (/docs/api/releases:
+ * GET /v1/releases/{app} and GET /download/{app}).
  * One upstream call per app per five minutes: a store-backed cache shared
  * by every instance, revalidated with the ETag when stale, with in-process
  * single-flight so a burst of requests makes one upstream call.
@@ -40,7 +40,7 @@ export interface ReleaseServiceOptions {
   api: ReleaseApi;
   kv: KeyValueStore;
   clock: Clock;
-  /** How long a looked-up release is answered without asking upstream (spec "Limits": five minutes). */
+  /** How long a looked-up release is answered without asking upstream (/docs/api/limits, "Lifetimes": five minutes). */
   ttlMs?: number;
   /** Deadline of one upstream call, on top of the client's own; a caller's deadline may shorten it. */
   timeoutMs?: number;
@@ -99,7 +99,7 @@ type UpstreamAsset = z.infer<typeof upstreamReleaseSchema>['assets'][number];
 // Names that mark a build for another platform; a macOS archive may say `mac`, `macos`, `darwin` or nothing.
 const otherPlatformWords = new Set(['linux', 'windows', 'win', 'win32', 'win64', 'android', 'ios', 'freebsd', 'ubuntu', 'debian']);
 
-/** Disk image before archive (spec "Installers and downloads"); anything else is no macOS download. */
+/** Disk image before archive (/docs/api/releases); anything else is no macOS download. */
 function assetPreference(asset: UpstreamAsset, isTrustedAssetUrl: (url: URL) => boolean): number | null {
   if (asset.state !== undefined && asset.state !== 'uploaded') return null;
   const name = asset.name.toLowerCase();

@@ -11,7 +11,7 @@ import { plainText } from '@/lib/search/excerpt';
 import { checkQuery, type SearchInput } from './search';
 
 /**
- * Sandbox answers (spec "Versioned REST", Sandbox): deterministic sample
+ * Sandbox answers (/docs/api, "Sandbox"): deterministic sample
  * payloads, byte-identical on every call, with no live release lookup and
  * no search index. They validate input exactly like the live reads, so a
  * client can rehearse its error handling too.

@@ -3,28 +3,29 @@ import { appNames } from '@/lib/catalog/apps';
 import { optionKinds } from '@/lib/catalog/options';
 
 /**
- * The resources of the API (spec: "Resources and their fields"), written
- * once. Handlers validate against them, /openapi.json is generated from
- * them (`z.toJSONSchema`), and every door (REST, MCP, A2A, /ask) reuses
+ * The resources of the API (their fields as /docs/api/search,
+ * /docs/api/releases, /docs/api/catalog and /docs/api/errors state them),
+ * written once. Handlers validate against them, /openapi.json is generated
+ * from them (`z.toJSONSchema`), and every door (REST, MCP, A2A, /ask) reuses
  * them. The batch and job bodies and answers are made from the operation
- * table (lib/core/batch-schemas.ts); the problem document is the HTTP
- * door's (lib/http/problem-schema.ts).
- * Field names the spec leaves "not shown" are chosen here and documented
- * by their `.describe()` text.
+ * table (lib/core/batch-schemas.ts); the problem document is the HTTP door's
+ * (lib/http/problem-schema.ts). Field names no outside standard fixes (list
+ * pages, batch entries, jobs) are chosen here and documented by their
+ * `.describe()` text.
  */
 
 export const appNameSchema = z.enum(appNames).meta({ id: 'AppName' });
 const releaseTagPattern = /^v\d{4}\.\d{2}\.\d{2}(-\d+)?$/;
 
-/** How descriptions mark a limit the spec does not give (spec "Limits" names only some). */
+/** How descriptions mark a limit that is this site's own choice (/docs/api/limits, "Sizes": the "Set by" column). */
 export const siteLimit = "this site's own limit; the spec sets none";
 
 /** Longest query any door takes (`q` of /v1/search, batch and job searches, MCP, /ask): this site's choice. */
 export const maxQueryLength = 500;
 /**
  * A query parameter or argument: `what`, 1–maxQueryLength characters (every
- * door caps it alike). The spec gives `q` a minimum of 1 and no maximum, so
- * the description says the upper bound is this site's.
+ * door caps it alike). `q` takes at least 1 character and its upper bound
+ * is this site's own (/docs/api/limits, "Sizes"), so the description says so.
  */
 export const queryText = (what: string, more = '') =>
   z
@@ -33,7 +34,7 @@ export const queryText = (what: string, more = '') =>
     .max(maxQueryLength)
     .describe(`${what}, 1–${maxQueryLength} characters (${maxQueryLength} is ${siteLimit})${more}`);
 
-/** A site-relative or absolute link (spec: searchHit `url` is a uri-reference). */
+/** A site-relative or absolute link: an RFC 3986 §4.1 URI-reference (a hit's `url` is site-relative, /docs/api/search). */
 export const uriReference = () => z.string().meta({ format: 'uri-reference' });
 
 export const releaseSchema = z
@@ -209,9 +210,9 @@ export type AskComplete = z.infer<typeof askCompleteSchema>;
 
 // --- batch and jobs -------------------------------------------------------
 
-/** spec "Limits": a batch takes at most 20 operations. */
+/** /docs/api/limits, "Sizes": a batch takes at most 20 operations. */
 export const maxBatchOperations = 20;
-/** The spec gives jobs a limit without its value: 100 operations and 64 KiB are this site's choice, as is the batch body's 64 KiB. */
+/** /docs/api/limits, "Sizes": a job's 100 operations and 64 KiB are this site's choice, as is the batch body's 64 KiB. */
 export const maxJobOperations = 100;
 export const maxJobBodyBytes = 64 * 1024;
 export const maxBatchBodyBytes = 64 * 1024;

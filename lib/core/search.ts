@@ -49,9 +49,9 @@ const signals = new WeakMap<SearchResponse, SearchSignal>();
 export const searchSignal = (response: SearchResponse): SearchSignal | undefined => signals.get(response);
 
 /**
- * The query rule every door applies (spec "Errors": `missing_query` when
- * `q`, or `query`, is missing): present and not blank, and at most
- * `maxQueryLength` characters (this site's cap; longer is
+ * The query rule every door applies (/docs/api/errors, "Codes":
+ * `missing_query` when `q`, or `query`, is missing): present and not blank,
+ * and at most `maxQueryLength` characters (this site's cap; longer is
  * `invalid_parameter`). `field` is the name the door reads it from.
  */
 export function checkQuery(q: unknown, field = 'q'): Result<string, CoreError> {

@@ -13,7 +13,7 @@ import type { DocsSearch, SearchInput } from './search';
 
 /**
  * What the read operations (lib/core/operations.ts) run on: the facts of one
- * request, live or sandbox (spec "Versioned REST", Sandbox). A door resolves
+ * request, live or sandbox (/docs/api, "Sandbox"). A door resolves
  * them once per request with `resolveServices`, the only place that chooses
  * between the live lookups and the deterministic fixtures, and every
  * operation it runs reads the same choice.

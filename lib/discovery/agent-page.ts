@@ -3,7 +3,7 @@ import { discovery, docsMarkdownUrl, docsPageUrl, downloadRoute, v1 } from '@/li
 import { siteDescription, siteName } from '@/lib/site';
 
 /**
- * The domain in one markdown page (spec "Documentation and text views":
+ * The domain in one markdown page (/docs/agents/discovery, "Agent mode":
  * /index.md and /agent.txt, byte-identical, and `/` in agent mode): what the
  * layer is, the install lines, the apps with their download and release
  * URLs, the rooms with their pages and `.md` twins, and every machine entry

@@ -1,11 +1,11 @@
 /**
  * The AI crawlers and AI agents' fetchers that get the agent page for `/`
- * (spec "Documentation and text views": `/index.md` "also served … to
- * AI-bot user agents requesting `/`"). Each token is the product token its
- * operator documents for its `User-Agent` header or its robots.txt group;
- * `source` names where. A token matches as a whole word of the User-Agent,
- * case-insensitively, so `ClaudeBot/1.0` matches `ClaudeBot` but `Claude`
- * alone, a browser or a search crawler (Googlebot, bingbot) do not.
+ * (/docs/agents/discovery, "Agent mode": the home page answers the agent page
+ * to the user agent of an AI crawler or agent). Each token is the product
+ * token its operator documents for its `User-Agent` header or its robots.txt
+ * group; `source` names where. A token matches as a whole word of the
+ * User-Agent, case-insensitively, so `ClaudeBot/1.0` matches `ClaudeBot` but
+ * `Claude` alone, a browser or a search crawler (Googlebot, bingbot) do not.
  *
  * `Google-Extended` and `Applebot-Extended` are robots.txt tokens only:
  * their operators crawl with `Googlebot` and `Applebot`, which are search

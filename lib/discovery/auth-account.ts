@@ -3,7 +3,8 @@ import { siteName } from '@/lib/site';
 import { bearerChallenge } from './oauth-refusals';
 
 /**
- * /auth.md: the account of authentication (spec "Authentication" 1–6),
+ * /auth.md: the account of authentication (/docs/agents/discovery,
+ * "Authentication"; /docs/install, "Signed outbound requests"),
  * written for a person and an agent alike. Every URL is absolute, because
  * the page is read out of context; the 401 challenge is the one
  * `bearerChallenge` builds, so the page cannot drift from the helper.

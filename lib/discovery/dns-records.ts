@@ -1,8 +1,8 @@
 /**
- * The DNS records that advertise the agent doors (spec "Discovery by DNS"),
- * as zone-file lines in RFC 9460 presentation format: SVCB records in
- * ServiceMode under `_agents.<domain>`, following the DNS-AID agent-discovery
- * draft (draft-mozleywilliams-dnsop-dnsaid):
+ * The DNS records that advertise the agent doors (/docs/agents/discovery,
+ * "DNS records"), as zone-file lines in RFC 9460 presentation format: SVCB
+ * records in ServiceMode under `_agents.<domain>`, following the DNS-AID
+ * agent-discovery draft (draft-mozleywilliams-dnsop-dnsaid):
  *
  * - `_index._agents.<domain>` points at the discovery catalog
  *   (/.well-known/ai-catalog.json), fetched over HTTPS (alpn h2, http/1.1);

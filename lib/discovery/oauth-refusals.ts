@@ -3,8 +3,8 @@ import { discovery } from '@/lib/routes';
 import { siteName } from '@/lib/site';
 
 /**
- * The OAuth documents of a host that authorizes nothing (spec
- * "Authentication-related paths", "Authentication" 1, 3, 6): no endpoint
+ * The OAuth documents of a host that authorizes nothing
+ * (/docs/agents/discovery, "Authentication"): no endpoint
  * requires credentials and no authorization server stands behind the host.
  * They exist so that a client which probes for OAuth (an MCP client does,
  * MCP 2025-11-25 "Authorization") learns that in one request, in the
@@ -173,8 +173,8 @@ export function bearerChallenge(origin: string, options: { error?: 'invalid_requ
 }
 
 /**
- * The 401 an endpoint answers if it ever requires credentials (spec
- * "Authentication" 3): a problem document whose `WWW-Authenticate` names
+ * The 401 an endpoint answers if it ever requires credentials (RFC 9728
+ * §5.1): a problem document whose `WWW-Authenticate` names
  * the protected-resource metadata, where a client learns how to get a
  * token. No endpoint uses it today; it is unit-tested so the day one does,
  * the answer is already right.

@@ -7,8 +7,9 @@ const transportData = (url: string) => ({ type: 'streamable-http', url });
 
 /**
  * The resource-discovery catalog, served at /.well-known/ai-catalog.json and
- * /.well-known/ard.json (spec "Agent endpoints": "the same resource-discovery
- * catalog naming both MCP transports, the spec, the plugin and the skill").
+ * /.well-known/ard.json (/docs/agents/discovery, "Catalogs": the same
+ * catalog at both paths, naming both MCP transports, the server card, the
+ * plugin manifest, the OpenAPI description and each skill).
  * Its shape is the AI Catalog of Agentic Resource Discovery (ARD draft,
  * ai-catalog 1.0): `specVersion`, `host` (who runs the catalog) and
  * `entries`, each with a domain-anchored URN `identifier`
@@ -17,8 +18,8 @@ const transportData = (url: string) => ({ type: 'streamable-http', url });
  * artifact inline), and a `description` and `tags` for search.
  *
  * Entries:
- * - `mcp:svc` and `mcp:svc-docs`: the two MCP transports (spec: the catalog
- *   names "both MCP transports"), /mcp and /mcp/docs, in one shape: inline
+ * - `mcp:svc` and `mcp:svc-docs`: the two MCP transports (the catalog names
+ *   both, /docs/agents/discovery), /mcp and /mcp/docs, in one shape: inline
  *   `data` as in the MCP manifest, `{ type: 'streamable-http', url }`;
  * - `mcp:svc-server-card`: the server card of `svc`
  *   (`application/mcp-server-card+json`), which lists /mcp and

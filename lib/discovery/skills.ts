@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { discovery, mcp, openApiRoute, skillRoute } from '@/lib/routes';
 
 /**
- * The skills index (spec "Agent endpoints": /.well-known/agent-skills/
- * index.json with `svc-docs-search`, `svc-install`, `svc-releases`) and
- * each skill's SKILL.md, in the Agent Skills discovery format (agentskills.io
- * "Well-Known URI", schema 0.2.0): an entry per skill with `name`, `type`
- * `skill-md`, `description`, `url` and `digest`, the SHA-256 of exactly the
- * bytes served at `url` (`sha256:` and 64 lowercase hex digits).
+ * The skills index (/docs/agents/discovery, "Skills":
+ * /.well-known/agent-skills/index.json with `svc-docs-search`, `svc-install`,
+ * `svc-releases`) and each skill's SKILL.md, in the Agent Skills discovery
+ * format (agentskills.io "Well-Known URI", schema 0.2.0): an entry per skill
+ * with `name`, `type` `skill-md`, `description`, `url` and `digest`, the
+ * SHA-256 of exactly the bytes served at `url` (`sha256:` and 64 lowercase
+ * hex digits).
  *
  * A skill teaches one task through the door that already does it: the MCP
  * tool of the tool table and the matching REST call of the endpoint table.

@@ -3,7 +3,7 @@ import { docsPageUrl, downloadRoute, installerRoute } from '@/lib/routes';
 import { layerRepo, repositoryUrl, siteDescription, siteName, siteTitle } from '@/lib/site';
 
 /**
- * schema.org structured data (spec "Documentation and text views":
+ * schema.org structured data (/docs/agents/discovery, "Structured data":
  * /schema.jsonl): one WebSite, one SoftwareApplication for the layer and one
  * per app (download URL, operating system), and one TechArticle per
  * documentation page. /schema.jsonl serves every object, one JSON object per
@@ -33,7 +33,7 @@ export interface DocsPageFacts {
 const context = 'https://schema.org' as const;
 const websiteId = (origin: string) => `${origin}/#website`;
 const layerId = (origin: string) => `${origin}/#layer`;
-/** Everything here is free to use: no purchase (spec "What the service does"). */
+/** Everything here is free to use: no purchase. */
 const free = { '@type': 'Offer', price: '0', priceCurrency: 'USD' } as const;
 
 function websiteObject(origin: string): JsonLd {

@@ -18,28 +18,29 @@ import type { StaticBrotliCache } from './static-brotli';
  *    client sent, stamped with this process's token (lib/http/client-ip.ts).
  *    The proxy sees only headers (no socket, no `request.ip`), and Next
  *    keeps a client-sent X-Forwarded-For as is.
- * 2. The front door (spec "Errors": never a 500): a path whose
- *    percent-encoding is not UTF-8 is repaired and escapes of unreserved
- *    characters are decoded (lib/http/request-target.ts; the router then
- *    decodes each segment once, and nothing after it decodes again), and a
- *    method Next does not route (TRACE, PROPFIND, M-SEARCH, …) or a target
- *    that is not a path (`OPTIONS *`) is answered here with a problem
- *    document, where Next would answer a bare 500 or an empty 400.
- * 3. `Vary` on HTML and markdown responses: the spec wants
- *    `Accept, User-Agent, Accept-Encoding` on every HTML response, but
- *    Next's page renderer replaces Vary after the proxy and next.config
+ * 2. The front door (never a 500: /docs/api/errors, "Methods and malformed
+ *    paths"): a path whose percent-encoding is not UTF-8 is repaired and
+ *    escapes of unreserved characters are decoded
+ *    (lib/framework/request-target.ts; the router then decodes each segment
+ *    once, and nothing after it decodes again), and a method Next does not
+ *    route (TRACE, PROPFIND, M-SEARCH, …) or a target that is not a path
+ *    (`OPTIONS *`) is answered here with a problem document, where Next would
+ *    answer a bare 500 or an empty 400.
+ * 3. `Vary` on HTML and markdown responses: /docs/api, "Accept negotiation",
+ *    promises `Accept, User-Agent, Accept-Encoding` on every HTML response,
+ *    but Next's page renderer replaces Vary after the proxy and next.config
  *    headers ran; and `X-Content-Type-Options: nosniff` on every response
- *    (JSON answers echo input such as `q`), including the proxy's and Next's own.
- *    With them the security headers (lib/http/security-headers.mjs): the
+ *    (JSON answers echo input such as `q`), including the proxy's and Next's
+ *    own. With them the security headers (lib/http/security-headers.mjs): the
  *    page set on HTML answers, the short one on every other answer, whoever
  *    wrote it (a prerendered page, its brotli copy, the 404 page, a route
  *    handler, the proxy, this front door).
  * 4. No internal route on an answer: Next's `x-middleware-*` headers are
  *    dropped (`dropInternalHeaders`).
- * 5. Compression with brotli (lib/http/response-compression.ts), where
+ * 5. Compression with brotli (lib/framework/response-compression.ts), where
  *    Next's own offers gzip only, and the static assets' best-quality
- *    brotli copies (lib/http/static-brotli.ts), and the prerendered pages'
- *    (lib/http/page-brotli.ts).
+ *    brotli copies (lib/framework/static-brotli.ts), and the prerendered pages'
+ *    (lib/framework/page-brotli.ts).
  */
 const installed = Symbol.for('svc.node-server-hooks');
 const negotiatedVary = ['Accept', 'User-Agent', 'Accept-Encoding'];

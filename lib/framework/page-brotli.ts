@@ -6,13 +6,12 @@ import { brotliAtBestQuality } from './static-brotli';
 /**
  * Best-quality brotli copies of pages Next serves from its prerender cache
  * (HTML with an ETag, the same bytes for every visitor until the next
- * build), as a CDN keeps them. Quality 11 takes about 100 ms for a 130 KB
- * page, far too slow per request, so the first answer of a page is
- * compressed on the fly (lib/http/response-compression.ts) while its body
- * is kept aside and compressed once, off the event loop; later answers with
- * the same ETag and length get the copy. A room page goes from 15.8 KB
- * (quality 5) to 13.9 KB: with its headers, one congestion window of a
- * slow phone's first round trip instead of two.
+ * build), as a CDN keeps them. Quality 11 is far too slow per request, so
+ * the first answer of a page is compressed on the fly
+ * (lib/framework/response-compression.ts) while its body is kept aside and
+ * compressed once, off the event loop; later answers with the same ETag and
+ * length get the copy. The smaller copy can fit a slow phone's first round
+ * trip (figures: docs/decisions/0004-brotli-at-the-server.md).
  */
 /** Bounds on what is kept in memory: far above this site's prerendered pages. */
 const maxEntries = 256;

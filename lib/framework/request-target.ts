@@ -4,7 +4,8 @@
  * to U+FFFD, and a `%` not followed by two hex digits is a literal `%`.
  * Next.js throws on such paths (`decodeURIComponent`) and answers a bare
  * 500; repaired, `/v1/releases/%FF` names the app `\uFFFD`, which does not
- * exist, and gets that path's usual 404 (spec "Errors": never a 500). The
+ * exist, and gets that path's usual 404, never a 500 (/docs/api/errors,
+ * "Methods and malformed paths"). The
  * query is left alone: URLSearchParams already decodes leniently.
  */
 const escapeRun = /(?:%[0-9A-Fa-f]{2})+/g;

@@ -10,11 +10,11 @@ import { responseHeader } from './response-headers';
  * Response compression for `next start`, in Next's place (`compress: false`
  * in next.config.mjs): Next's bundled middleware offers gzip only, while
  * every current browser takes brotli, whose 4 MiB window also folds the
- * page's React payload onto the HTML it repeats (a room page: 20.9 KB gzip,
- * 15.8 KB brotli). The same `compression` middleware Next bundles, at the
- * version that added brotli; quality 5 keeps a 130 KB page near 1 ms.
- * Precompressed static assets are lib/http/static-brotli.ts; prerendered
- * pages get best-quality copies from lib/http/page-brotli.ts.
+ * page's React payload onto the HTML it repeats. The same `compression`
+ * middleware Next bundles, at the version that added brotli; quality 5 is
+ * fast enough per request (figures: docs/decisions/0004-brotli-at-the-server.md).
+ * Precompressed static assets are lib/framework/static-brotli.ts; prerendered
+ * pages get best-quality copies from lib/framework/page-brotli.ts.
  */
 const brotliQuality = 5;
 
@@ -24,7 +24,7 @@ type Middleware = (request: http.IncomingMessage, response: http.ServerResponse,
  * The middleware's own filter reads Content-Type as a string, but a route
  * handler's headers reach Node as arrays (`['application/json']`), which it
  * calls incompressible: Next's bundled copy never compressed /v1 or
- * /api/search (1.4 MB of JSON). Server-sent events stay as written, each
+ * /api/search. Server-sent events stay as written, each
  * event on the wire when sent, whatever buffers a compressed stream.
  */
 function isCompressible(_request: http.IncomingMessage, response: http.ServerResponse): boolean {

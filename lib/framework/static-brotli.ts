@@ -11,14 +11,14 @@ import { prefersBrotli } from '@/lib/http/negotiation';
  * which `next start` sends gzipped on every request (a CDN would store a
  * brotli copy; `next start` has none). The files are immutable (their names
  * are content hashes), so each is compressed once, off the event loop, when
- * first asked for or when the server warms the cache at start, and kept:
- * the page's JavaScript goes from 152 KB gzip to 131 KB. Until a copy is
+ * first asked for or when the server warms the cache at start, and kept
+ * (figures: docs/decisions/0004-brotli-at-the-server.md). Until a copy is
  * ready, and for a range request or a client without brotli, Next answers
- * as before (lib/http/response-compression.ts compresses on the fly).
+ * as before (lib/framework/response-compression.ts compresses on the fly).
  */
 const brotliCompress = promisify(zlib.brotliCompress);
 
-/** Brotli at quality 11 in the thread pool (about 100 ms for 130 KB): for bytes compressed once and kept. */
+/** Brotli at quality 11 in the thread pool, too slow per request: for bytes compressed once and kept. */
 export const brotliAtBestQuality = (source: Buffer): Promise<Buffer> =>
   brotliCompress(source, {
     params: {

@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Who a request comes from, for the per-client rate limit (spec: "Limits").
+ * Who a request comes from, for the per-client rate limit (/docs/api/limits,
+ * "Rate limit").
  *
  * - On Vercel the platform sets `x-vercel-forwarded-for` / `x-real-ip` and
  *   strips client copies, so they are trusted.

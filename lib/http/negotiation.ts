@@ -25,5 +25,5 @@ export function prefersBrotli(acceptEncoding: string | undefined): boolean {
   return choose(order, { preferred: order }) === 'br';
 }
 
-/** Every HTML response varies on these (spec: "Documentation and text views"). */
+/** Every HTML response varies on these (/docs/api, "Accept negotiation"). */
 export const htmlVary = 'Accept, User-Agent, Accept-Encoding';

@@ -4,8 +4,8 @@ import { CoreError } from '@/lib/core/core-error';
 import { problemResponse } from './problem';
 
 /**
- * Accept negotiation of the HTML pages (spec: "Documentation and text
- * views"). Docs and problem pages have a markdown twin: `{page}.md`, or
+ * Accept negotiation of the HTML pages (/docs/api, "Accept negotiation").
+ * Docs and problem pages have a markdown twin: `{page}.md`, or
  * the page URL itself when Accept prefers `text/markdown` (quality values
  * honoured). A page answers 406 to a client that accepts none of its
  * representations.

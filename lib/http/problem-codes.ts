@@ -1,9 +1,9 @@
 import { errorCodes, type ErrorCode } from '@/lib/core/error-codes';
 
 /**
- * The HTTP status of each failure code (spec "Errors": the Code and Status
- * columns), for the problem+json door; the codes, titles and explanations
- * are the core's (lib/core/error-codes.ts).
+ * The HTTP status of each failure code (/docs/api/errors, "Codes"), for the
+ * problem+json door; the codes, titles and explanations are the core's
+ * (lib/core/error-codes.ts).
  */
 export const problemStatus = {
   missing_query: 400,

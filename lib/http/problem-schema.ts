@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The problem resource (spec "Resources and their fields": RFC 9457 with the
- * spec's stable `code`): what an error answer of the HTTP door holds, and
+ * The problem resource (/docs/api/errors, "Problem fields": RFC 9457 with a
+ * stable `code`): what an error answer of the HTTP door holds, and
  * what it carries for a failed batch entry or job (lib/core/batch-schemas.ts
  * takes it as the door's failure document). Filled by `toProblem`
  * (lib/http/problem.ts) from a CoreError and its code's status.

@@ -8,7 +8,7 @@ export { problemSchema, type Problem };
 
 const problemContentType = 'application/problem+json';
 
-/** A core failure as an RFC 9457 problem document, with the spec's stable `code`. */
+/** A core failure as an RFC 9457 problem document, with its stable `code` (/docs/api/errors). */
 export function toProblem(error: CoreError): Problem {
   return {
     type: problemTypeRoute(error.code),

@@ -1,10 +1,11 @@
 import type { RateLimitDecision } from '@/lib/store/types';
 
 /**
- * RateLimit headers of a decision: the three integer fields the spec names
- * (spec: "Limits"), plus the current IETF draft's structured
- * `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers),
- * named after the window (`default`, or an endpoint's own bucket).
+ * RateLimit headers of a decision: the three integer fields
+ * (/docs/api/limits, "RateLimit headers"), plus the current IETF draft's
+ * structured `RateLimit-Policy` and `RateLimit`
+ * (draft-ietf-httpapi-ratelimit-headers), named after the window (`default`,
+ * or an endpoint's own bucket).
  */
 export function rateLimitHeaders(decision: RateLimitDecision, windowSeconds: number, policy = 'default'): Record<string, string> {
   const headers: Record<string, string> = {

@@ -6,13 +6,13 @@ import { withHeaders, type RouteHandler } from './route-handler';
 import type { RateLimiter } from '@/lib/store/types';
 
 /**
- * The per-client rate limit (spec: "Limits"): 600 requests a minute per
- * client IP, one window shared by every rate-limited endpoint (except an
- * endpoint with a window of its own, `rateLimitBucket`). Applied in
- * the route layer (lib/endpoints/route-exports.ts wraps every handler of a
+ * The per-client rate limit (/docs/api/limits, "Rate limit"): 600 requests a
+ * minute per client IP, one window shared by every rate-limited endpoint
+ * (except an endpoint with a window of its own, `rateLimitBucket`). Applied
+ * in the route layer (lib/endpoints/route-exports.ts wraps every handler of a
  * path whose table row is `rateLimited`, and the /v1 and /api catch-alls),
- * not in proxy.ts: Next's proxy step alone halved the throughput of a
- * cheap /v1 read (npm run bench, case a).
+ * not in proxy.ts: Next's proxy step alone costs a cheap /v1 read much of its
+ * throughput (scripts/bench/README.md, "Load (a)").
  *
  * The limiter and the client-IP policy are passed in (the composition root
  * binds them), so this module depends on no runtime.

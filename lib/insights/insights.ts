@@ -9,7 +9,7 @@ import { normalizeComment, normalizeQuery } from './normalize';
 import { buildReport, type InsightsReport } from './report';
 
 /**
- * Search insights and page feedback (Docs "Search insights"): what readers
+ * Search insights and page feedback (/docs/operate/insights): what readers
  * and agents looked for on each door and did not find, what they read, and
  * what readers said of each page, kept on the site's store with no
  * personal data (lib/store/insights-store.ts says what is kept).

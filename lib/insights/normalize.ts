@@ -1,5 +1,5 @@
 /**
- * What is kept of a query or a comment (Docs "Search insights", "What is
+ * What is kept of a query or a comment (/docs/operate/insights, "What is
  * stored"): before anything is stored, text that could name or reach a
  * person is replaced by a placeholder, and long text is cut. A query is
  * also kept as search matched it: lowercased, its spaces collapsed.

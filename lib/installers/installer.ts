@@ -8,8 +8,8 @@ import { createUpstreamCache, type UpstreamCache } from './upstream-cache';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
- * The installers and /design.md (spec "Installers and downloads" and
- * "Documentation and text views"): proxied from the raw host of the layer
+ * The installers and /design.md (/docs/install; /docs/api/errors, "Other
+ * errors"): proxied from the raw host of the layer
  * repository, the desktop pinned by the URL for the three desktop scripts.
  */
 
@@ -23,7 +23,7 @@ export const pinnedDesktop = (name: InstallerName): string | undefined =>
 
 const mainRef = 'main';
 const exampleReleaseTag = 'v2026.11.20';
-/** Release tags: v<YYYY.MM.DD> or v<YYYY.MM.DD>-<N> (spec "Installers and downloads"). */
+/** Release tags: v<YYYY.MM.DD> or v<YYYY.MM.DD>-<N> (/docs/install, "Pinning a release"). */
 const releaseTagPattern = /^v(\d{4})\.(\d{2})\.(\d{2})(?:-(\d+))?$/;
 /** Longer than any plausible tag; keeps silly inputs out of logs and cache keys. */
 const maxRefLength = 32;
@@ -108,8 +108,8 @@ export interface InstallerDeps {
 }
 
 /**
- * What counts as an installer script (spec "Installers and downloads": a
- * text/plain installer script; anything else is a 502): non-empty UTF-8
+ * What counts as an installer script (/docs/install, "Errors": a text/plain
+ * script, or a 502 when it cannot be fetched): non-empty UTF-8
  * text (the code-host client refuses invalid UTF-8) without NUL bytes,
  * starting with a shebang `#!`, as the layer's install.sh does
  * (`#!/bin/sh`, or `#!/usr/bin/env bash`). Anything else (an empty 200, an

@@ -4,12 +4,11 @@ import { internalErrorResponse } from '@/lib/http/problem';
 import type { RouteHandler } from '@/lib/http/route-handler';
 
 /**
- * GET /.well-known/http-message-signatures-directory (spec "Authentication-
- * related paths"; draft-meunier-http-message-signatures-directory): the JWK
- * Set of the Ed25519 key that signs the service's outbound requests, so a
- * code host can verify them. `keys` is empty when no key is installed. The
- * response itself is not signed: the service signs no responses (spec
- * "Authentication" item 5).
+ * GET /.well-known/http-message-signatures-directory (/docs/install, "Signed
+ * outbound requests"; draft-meunier-http-message-signatures-directory): the
+ * JWK Set of the Ed25519 key that signs the service's outbound requests, so
+ * a code host can verify them. `keys` is empty when no key is installed. The
+ * response itself is not signed: the service signs no responses.
  */
 const signatureDirectoryContentType = MediaType.HTTP_MESSAGE_SIGNATURES_DIRECTORY;
 /** A few minutes, so a rotated key reaches verifiers quickly. */

@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises';
  * which a new server process reads on its first text view. It is written
  * as ASCII, every other character as a `\u` escape (RFC 8259 §7, which
  * JSON.parse reads back to the same string), so a reader takes the bytes as
- * Latin-1, a plain copy, instead of decoding UTF-8: the search index, when
- * it was JSON too, was 4.5 MB at 10× the content, and on the benchmark
- * machine it read in about 1.5 ms this way against 17–23 ms as UTF-8, and
- * parsed a little faster as a one-byte string. (The search index is now
- * binary, lib/search/index-format.ts, and decodes only what it reads.)
+ * Latin-1, a plain copy, instead of decoding UTF-8, which is much slower
+ * for a large file (figures:
+ * docs/decisions/0002-docs-data-and-search-index-before-next-build.md).
+ * (The search index is now binary, lib/search/index-format.ts, and decodes
+ * only what it reads.)
  * Imports Node's modules only, so the build script loads it with type stripping.
  */
 export const asciiJson = (value: unknown): string =>

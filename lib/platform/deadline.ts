@@ -18,9 +18,9 @@ export interface Deadline {
 /**
  * The budget of the handlers: answers must leave within 5 s of arrival, and
  * 500 ms are kept for what comes before a handler runs (routing, a cold
- * route's first load) and after (writing the answer, event-loop delays).
- * Measured over HTTP with a hanging code host: answers at 4.6–4.9 s with
- * 4.8 s here, too close to 5 s on a busy machine.
+ * route's first load) and after (writing the answer, event-loop delays); a
+ * smaller margin came too close to 5 s on a busy machine
+ * (scripts/bench/README.md, "Hanging code host (i)").
  */
 export const answerBudgetMs = 4_500;
 

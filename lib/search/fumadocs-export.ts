@@ -47,11 +47,11 @@ interface IndexRow {
 }
 
 /**
- * Fumadocs puts breadcrumbs on page rows only; the spec's index has them
- * on every section row too ("one row per section with url, breadcrumbs,
- * content and a page_id"). Section breadcrumbs are the page's breadcrumbs
- * followed by the page title. The stored documents are not indexed fields,
- * so scoring is unchanged.
+ * Fumadocs puts breadcrumbs on page rows only; the index /docs/api/search
+ * describes ("/api/search") has them on every section row too (each with its
+ * url, breadcrumbs, content and a page_id). Section breadcrumbs are the
+ * page's breadcrumbs followed by the page title. The stored documents are not
+ * indexed fields, so scoring is unchanged.
  */
 function addSectionBreadcrumbs<T extends { docs: { docs: Record<string, IndexRow> } }>(exported: T): T {
   const rows = Object.values(exported.docs.docs);
@@ -85,7 +85,9 @@ interface IndexedPageData {
  * `buildDocuments`), in its order, without building the index: the build
  * makes the search core's index from these (scripts/build-search-data.mjs),
  * where indexing every row in Orama, exporting it and reading every row
- * back out took 14 s at 100× the content. The same rows as the export's:
+ * back out grew too slow with the content (figures:
+ * docs/decisions/0002-docs-data-and-search-index-before-next-build.md).
+ * The same rows as the export's:
  * tests/server/search-prebuilt.test.ts compares the data made from each.
  */
 export async function sourceSearchRows<C extends LoaderConfig>(source: LoaderOutput<C>): Promise<SearchRow[]> {

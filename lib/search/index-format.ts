@@ -7,16 +7,16 @@ import type { ScoredField } from './index-data';
  * every search ranks through one reader.
  *
  * Loading it is one read and O(small) work: JSON.parse of the whole index,
- * even packed in columns, cost 110–130 ms at 100× the docs (79,481
- * sections), and a query reads few of its entries. So integer columns are
- * typed-array views over the bytes (no copy); string columns are one UTF-8
- * blob each with an offsets table, an entry decoded when asked for; the
- * tokens of every field are one sorted, front-coded list, in which a
- * binary search decodes only the entries it probes, and each field holds
- * its tokens' places in it. Even the pages' titles and breadcrumbs and the
- * vocabulary's counts (in its order, for typo correction and completions)
- * are read on first use: parsed as JSON and made into maps at load they
- * cost about 10 ms at 100×. What a first query would otherwise scan whole
+ * even packed in columns, grew with the docs, and a query reads few of its
+ * entries (figures: docs/decisions/0002-docs-data-and-search-index-before-next-build.md).
+ * So integer columns are typed-array views over the bytes (no copy); string
+ * columns are one UTF-8 blob each with an offsets table, an entry decoded
+ * when asked for; the tokens of every field are one sorted, front-coded
+ * list, in which a binary search decodes only the entries it probes, and
+ * each field holds its tokens' places in it. Even the pages' titles and
+ * breadcrumbs and the vocabulary's counts (in its order, for typo
+ * correction and completions) are read on first use, not parsed as JSON
+ * and made into maps at load. What a first query would otherwise scan whole
  * is made by the writer: each field's mean length, and the option
  * sections sorted by name.
  *
@@ -27,9 +27,8 @@ import type { ScoredField } from './index-data';
  * a multiple of 8; then the parts, each at a multiple of 4 from there.
  * Integers are little-endian. A posting list is its length, then the first
  * section and each one's difference from the one before, as LEB128
- * varints: at 100× the lists take 5.0 MB against 14.5 MB as Int32
- * (3.6 million postings), less to read at every start, and decoding one
- * (about 40 ns a posting) is done once per token a query asks for.
+ * varints: far fewer bytes than Int32, less to read at every start, and
+ * decoding is done once per token a query asks for (figures: decision 0002).
  */
 export const searchDataFormat = 'layer-site-search/3';
 

@@ -34,8 +34,9 @@ export const prebuiltSearchMeta = (contentHash: string) => ({ contentHash });
  * Read into shared memory, which V8 does not count towards its next
  * collection (backing-store.h, PerIsolateAccountingLength), where it counts
  * every other buffer: the index lives as long as the process and holds no
- * object, so at 100× its 26 MB only brought V8's first full collection
- * forward, into the first search (`npm run bench`, case (g)). Nothing shares
+ * object, so counting it only brought V8's first full collection forward,
+ * into the first search (`npm run bench`, case (g); figures:
+ * docs/decisions/0003-many-pages-sidebar-folders-in-part.md). Nothing shares
  * it with another thread.
  */
 async function readWhole(file: string): Promise<Uint8Array> {

@@ -28,9 +28,9 @@ import { accumulate, keepBest, type Sums } from './top-k';
  * several tokens adds up every posting of its tokens: the threshold
  * algorithm over the tokens' lists (read best first, each new section
  * scored by a binary search per posting) was tried and measured slower on
- * broad queries of several words at 10× and 100× the content (its bound,
- * three times the lists' next sums, lets too many sections through; 0.17
- * ms → 1.6 ms for `enable display` at 100×), so it is not used.
+ * broad queries of several words (its bound, three times the lists' next
+ * sums, lets too many sections through; figures: scripts/bench/README.md,
+ * "Search core"), so it is not used.
  *
  * One departure from the engine: a field's average length is taken over
  * the sections that have the field, as Lucene's BM25 does (its avgdl

@@ -1,7 +1,7 @@
 // The three pieces of the search engine's English tokenizer, each a small
 // module of its own. The package's exports map offers them only through its
 // `zbsearch/components` barrel, which brings the engine's error table and
-// more into a bundle (about 6.5 kB gzipped); the search dialog stems in the
+// more into a bundle (scripts/bench/README.md, "Search core"); the search dialog stems in the
 // browser, so these are imported by path. The version is pinned in
 // package.json; tests/unit/search-stem.test.ts checks these paths give what
 // the engine's own tokenizer gives.

@@ -27,7 +27,8 @@ export const failOpenTimeoutMs = 250;
  * most once a minute so an outage does not flood the log.
  *
  * Failing open keeps the service answering during a Redis outage; the limit
- * is an approximation anyway (spec "Limits": per client IP and per edge node).
+ * is an approximation anyway (/docs/api/limits, "Rate limit": per client IP
+ * and per edge node).
  */
 export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): RateLimiter {
   const { timeoutMs = failOpenTimeoutMs, limit, windowMs, log, clock = systemClock, logIntervalMs = 60_000 } = options;

@@ -12,7 +12,7 @@ export * from './insights-store';
 ;
 ;
 
-/** Spec "Limits": 600 requests per minute by default (RATE_LIMIT_PER_MINUTE). */
+/** /docs/api/limits, "Rate limit": 600 requests per minute by default (RATE_LIMIT_PER_MINUTE). */
 const rateLimitWindowMs = 60_000;
 
 export interface CreateStoreOptions {

@@ -1,11 +1,11 @@
 /**
- * The store's half for search insights and page feedback (Docs "Search
- * insights"): counts per UTC day, nothing that names a client. A client is
- * only ever a daily-salted hash, counted in a HyperLogLog (Redis
+ * The store's half for search insights and page feedback
+ * (/docs/operate/insights): counts per UTC day, nothing that names a client.
+ * A client is only ever a daily-salted hash, counted in a HyperLogLog (Redis
  * `PFADD`/`PFCOUNT`; a bounded set here) or keeping one vote per page that
  * expires with the day; the salt expires with the day too, after which no
- * stored value can be tied to anyone. Both adapters implement the same
- * rules (tests/unit/insights-store.test.ts runs them against each).
+ * stored value can be tied to anyone. Both adapters implement the same rules
+ * (tests/unit/insights-store.test.ts runs them against each).
  */
 
 interface SearchEvent {

@@ -5,8 +5,8 @@ import { createMemoryInsights } from './insights-store';
 /**
  * The embedded store: one process, no backend. Used when no Redis is
  * configured (local runs, tests, single-instance hosting). Its state is lost
- * on restart and is per instance, which the spec allows for the rate limit
- * ("counted per client IP and per edge node").
+ * on restart and is per instance, which the rate limit allows
+ * (/docs/api/limits, "Rate limit": each edge node may keep its own count).
  */
 export interface MemoryStoreOptions {
   clock: Clock;
@@ -35,13 +35,12 @@ export interface MemoryStore extends Store {
 }
 
 /**
- * Bounds of the embedded store, so memory stays flat under load. A soak at
- * ~1,000 req/s (npm run bench, case e) filled the earlier 64 MiB of records
- * within 30 s, and V8 lets a process grow to a few times its live heap
- * before it collects, so RSS follows the live set: 284 → 813 MiB in 60 s
- * then, 315 → 600 MiB with these. 50,000 limiter windows (~160 bytes each)
- * are a minute of 50,000 distinct clients; 16 MiB of records keep
- * thousands of idempotent answers and jobs of one server. More needs Redis.
+ * Bounds of the embedded store, so memory stays flat under load: V8 lets a
+ * process grow to a few times its live heap before it collects, so RSS
+ * follows the live set (soak figures: docs/decisions/0005-bounded-memory.md).
+ * 50,000 limiter windows are a minute of 50,000 distinct clients; 16 MiB of
+ * records keep thousands of idempotent answers and jobs of one server. More
+ * needs Redis.
  */
 export const defaultMaxKeys = 50_000;
 export const defaultMaxBytes = 16 * 1024 * 1024;

@@ -75,7 +75,7 @@ export function checkedTtlMs(ttlMs: number): number {
   return Math.ceil(ttlMs);
 }
 
-/** Whole seconds until `resetAt` (epoch ms), at least 1 (spec "Limits": RateLimit-Reset). */
+/** Whole seconds until `resetAt` (epoch ms), at least 1 (/docs/api/limits, "RateLimit headers": RateLimit-Reset). */
 export function secondsUntil(resetAt: number, now: number): number {
   return Math.max(1, Math.ceil((resetAt - now) / 1000));
 }

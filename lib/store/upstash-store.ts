@@ -12,7 +12,7 @@ export interface UpstashStoreOptions {
   clock?: Clock;
   limit: number;
   windowMs: number;
-  /** Per-request timeout of the limiter path (spec: fail open within 250 ms). */
+  /** Per-request timeout of the limiter path (it fails open after `failOpenTimeoutMs`, lib/store/fail-open.ts). */
   timeoutMs?: number;
   /** Per-request timeout of key-value operations. */
   kvTimeoutMs?: number;
