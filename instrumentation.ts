@@ -52,8 +52,8 @@ export async function register() {
     installNodeServerHooks({ allowedMethods, staticAssets, pages: production ? new PageBrotliCache() : undefined, security });
     void staticAssets?.warm();
     // Load the search index before the server answers, rather than on its first search: a search sent
-    // as soon as it answers would otherwise wait for the read (at 100× the docs, about 20 ms of the core
-    // the first requests need; under a millisecond at 1×). Not when the build's file is missing or was
+    // as soon as it answers would otherwise wait for the read, which grows with the docs
+    // (docs/decisions/0003-many-pages-sidebar-folders-in-part.md). Not when the build's file is missing or was
     // made from other content, and the index is made from the pages (seconds): the server answers
     // meanwhile. In development the index comes from the server's own /api/search, which it cannot
     // answer yet.

@@ -5,7 +5,7 @@ import { contentHash } from './lib/platform/content-hash.mjs';
 import { declaredHeaders } from './lib/http/security-headers.mjs';
 
 
-// Every HTML response varies on these (spec: "Documentation and text views").
+// Every HTML response varies on these (/docs/api, "Accept negotiation").
 // Set here rather than in proxy.ts: Next replaces a Vary set by the proxy.
 const htmlVary = 'Accept, User-Agent, Accept-Encoding';
 
@@ -42,15 +42,14 @@ const configFor = (phase) => ({
   poweredByHeader: false,
   experimental: {
     // `next start` loads every route's code at start by default, in the
-    // background, and the docs page's holds every compiled page: at 10× the
-    // content the first search after a start waited behind it (390 ms against
-    // 240 ms at 1×; 165 against 125 ms without it). Each route now loads on
+    // background, and the docs page's holds every compiled page: the first
+    // search after a start waited behind it (docs/decisions/0003-many-pages-sidebar-folders-in-part.md). Each route now loads on
     // its first request, as Next does on Vercel (its minimal mode never preloads).
     preloadEntriesOnStart: false,
     // Workers that prerender the pages: Next's default is one fewer than the
     // cores, for its main process, which mostly waits while they work. On two
-    // cores that left one idle: at 10× the content (295 pages) prerendering
-    // took 13.2 s with one worker and 10.6–11.5 s with two.
+    // cores that left one idle, and prerendering is faster with both busy
+    // (docs/decisions/0003-many-pages-sidebar-folders-in-part.md).
     cpus: Math.max(2, availableParallelism() - 1),
   },
   // Compression is lib/framework/response-compression.ts (brotli and gzip, installed
@@ -74,8 +73,8 @@ const configFor = (phase) => ({
 
 // Fumadocs MDX's plugin writes .source (every page's import) and compiles the pages for `next dev` and
 // `next build`. It starts as soon as `createMDX()` is called: under `next start` it would only write
-// .source again, in the background, while the first requests are served (at 100× the content, 2,424
-// pages, that put 150 ms into the first search), so `next start` never calls it.
+// .source again, in the background, while the first requests are served, delaying the first search
+// (docs/decisions/0003-many-pages-sidebar-folders-in-part.md), so `next start` never calls it.
 /** @param {string} phase */
 const nextConfig = (phase) => (phase === PHASE_PRODUCTION_SERVER ? configFor(phase) : createMDX()(configFor(phase)));
 export default nextConfig;

@@ -37,7 +37,7 @@ export default function proxy(request: NextRequest) {
     }
   }
 
-  // Agent mode of the home page (spec: `/index.md` "also served for `/` with `?mode=agent` … and to AI-bot user agents").
+  // Agent mode of the home page (/docs/agents/discovery, "Agent mode": `/` answers `/index.md` with `?mode=agent` and to AI bots).
   const agentMode = pathname === '/' && (request.nextUrl.searchParams.get('mode') === 'agent' || isAiBot(request.headers.get('user-agent')));
   const decision = negotiatePage(pathname, request.headers.get('accept'), { agentMode });
   if (decision.kind === 'rewrite') {

@@ -21,13 +21,13 @@ import { SourceMapGenerator } from 'source-map';
 // route reads them from the docs data it makes (lib/docs-source/docs-data.ts),
 // and the docs page renders the body alone. So `next build` and `next dev`
 // leave both out of the pages they compile: writing a page's markdown out
-// again was about a quarter of its compile, paid per page, and under `next
-// dev` after each edit, before the page showed it.
+// again was a share of its compile, paid per page, and under `next dev`
+// after each edit, before the page showed it.
 const docsDataInPages = process.env.SVC_DOCS_DATA === '1';
 // scripts/build-search-data.mjs (SVC_DOCS_DATA) keeps each page's search
 // sections and processed markdown, both made before the HTML stage, and
 // throws the compiled body away: its pages are not highlighted, given a table
-// of contents or turned into trees (a fifth of that step's time).
+// of contents or turned into trees, work the data does not need.
 const docsDataOnly = process.env.SVC_DOCS_DATA === '1';
 
 // Under `next dev` the compiler child (lib/docs-source/dev-docs.ts, which

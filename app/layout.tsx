@@ -7,9 +7,9 @@ import { DiscoveryHead } from '@/components/structured-data';
 import './global.css';
 
 // No web font: the system's UI font (`--font-sans` in global.css: San
-// Francisco on a Mac, Segoe UI on Windows). Inter, even subset to 25 KB,
-// was a fifth of what a docs page must download before Lighthouse counts its
-// largest paint (goal: LCP <= 2.0 s on a simulated slow phone).
+// Francisco on a Mac, Segoe UI on Windows). A web font, even subset, adds
+// to what a docs page must download before Lighthouse counts its largest
+// paint (goal: LCP <= 2.0 s on a simulated slow phone).
 
 export const metadata: Metadata = {
   // Absolute OG and canonical URLs on the configured public origin.

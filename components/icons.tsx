@@ -20,7 +20,7 @@ const attributeValue = (value: string) => value.replace(/[&<"]/g, (char) => esca
  * the `<svg>`'s content. As child elements, every icon on a page was three
  * to five more elements through each render and the page's payload; under
  * `next dev` React keeps a stack for each element a server component makes,
- * and the icons were a third of a docs page's.
+ * and the icons made many of a docs page's elements.
  */
 const shapeMarkup = (shape: IconNode) =>
   shape

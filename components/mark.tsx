@@ -7,7 +7,7 @@ import { markDescriptions, type MarkKind } from '@/lib/docs/option-marks';
  * The words are children so they stay in the markdown twin and in search.
  * Colours: 900/100 shades in light and 100/950 in dark mode, both well
  * above the WCAG AA ratio of 4.5:1 for small text. Styled by `.mark` in
- * app/global.css: a room page shows dozens of marks, and a short class keeps
+ * app/repeated-elements.css: a room page shows dozens of marks, and a short class keeps
  * them out of the page's weight (HTML and React payload both carry it).
  * The option browser's table writes the same badge as HTML
  * (lib/docs/option-table.ts).

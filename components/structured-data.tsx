@@ -5,8 +5,8 @@ import { discovery } from '@/lib/routes';
 
 /**
  * What every page head carries for machines: `<link rel="ard">`
- * and `<link rel="ai-catalog">` to the resource-discovery catalog (spec
- * "Agent endpoints"), and the site-wide schema.org objects of /schema.jsonl
+ * and `<link rel="ai-catalog">` to the resource-discovery catalog
+ * (/docs/agents/discovery, "Catalogs"), and the site-wide schema.org objects of /schema.jsonl
  * as JSON-LD. Server components only: no client JavaScript, a few hundred
  * bytes of HTML. Rendered once, inside <head> of app/layout.tsx.
  */

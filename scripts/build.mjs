@@ -7,9 +7,8 @@
 //
 // The link check (scripts/check-links.mjs) and the index
 // (scripts/build-search-data.mjs) read only content/docs and the code, and
-// neither reads what the other writes, so they run at once: at 100× the
-// content they were 25 s and 39 s one after the other, mostly on one core
-// each. `next build` starts only when both passed: a broken link still stops
+// neither reads what the other writes, so they run at once, each mostly on
+// one core. `next build` starts only when both passed: a broken link still stops
 // the build before anything is compiled for it. Both run on the `node`
 // devDependency (Node 24) for its type stripping; `next build` and the last
 // step run on the Node that runs this script (under npm, the same Node 24;

@@ -21,9 +21,9 @@ import { server } from 'fumadocs-mdx/runtime/server';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverFile = path.join(root, '.source', 'server.ts');
 
-// A child's start (Node, the loaders, the MDX compiler and its plugins: about
-// 2 s here, some 60 pages' compile) pays off only with a few dozen pages to
-// share; fewer stay in this process.
+// A child's start (Node, the loaders, the MDX compiler and its plugins) costs
+// as much as compiling dozens of pages, so it pays off only with a few dozen
+// pages to share; fewer stay in this process.
 const pagesPerChild = 40;
 
 /** The collection as .source/server.ts lists it: its base folder, and each meta and page file with its import. */
@@ -59,8 +59,8 @@ async function compilePages(base, pages, contentHash) {
 /**
  * The pages compiled in a forked child, for the share it is sent. The child's
  * answer crosses the channel in V8's serialization ('advanced'): with the
- * default (JSON), receiving a share of 100× the content (some 20 MB) took as
- * long as compiling it, 20 s, on the parent's one thread.
+ * default (JSON), receiving a large share took as long as compiling it, on
+ * the parent's one thread.
  */
 function compileInChild(base, pages, contentHash) {
   return new Promise((resolve, reject) => {

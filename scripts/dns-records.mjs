@@ -1,6 +1,6 @@
 // `npm run dns-records -- <domain>`: prints the zone-file lines that
-// advertise the agent doors under `_agents.<domain>` (spec "Discovery by
-// DNS"). The records are computed by lib/discovery/dns-records.ts itself,
+// advertise the agent doors under `_agents.<domain>` (/docs/agents/discovery,
+// "DNS records"). The records are computed by lib/discovery/dns-records.ts itself,
 // loaded with Node 24's type stripping (the `node` devDependency, which npm
 // puts first on PATH for npm scripts), so nothing is built and nothing is
 // written twice. Exit status 2 with a message for a missing or bad domain.

@@ -11,10 +11,10 @@ import { lazy, Suspense, type ComponentType } from 'react';
  * not. Imported directly, Tabs, Accordions, Files, TypeTable, ImageZoom and
  * Banner (client components, with Radix and the zoom library) and Callout
  * and Card (which render lucide's client icon and Fumadocs' client link)
- * added about 100 KB of script to every docs page. Behind `React.lazy` each
+ * added their script to every docs page. Behind `React.lazy` each
  * is a chunk of its own: the server still renders the page with them, and
  * the browser fetches a chunk only on a page that renders it, then hydrates
- * the component. (`next/dynamic` does the same with 3 KB more runtime on
+ * the component. (`next/dynamic` does the same with more runtime on
  * every page.)
  */
 // The props are the component's own: the wrapper passes them through.

@@ -26,7 +26,7 @@ export const isSiteHeading = (component: unknown): boolean => typeof component =
 export function heading(As: HeadingTag) {
   function Heading({ id, children, className, ...props }: ComponentProps<HeadingTag>) {
     if (!id) return <As className={className} {...props}>{children}</As>;
-    // Styled in app/global.css (`.prose :is(h1, …)[id]`): a page has dozens.
+    // Styled in app/repeated-elements.css (`.prose :is(h1, …)[id]`): a page has dozens.
     return (
       <As id={id} className={className} {...props}>
         <a data-card="" href={anchorUrl('', id)}>

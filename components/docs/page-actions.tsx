@@ -6,7 +6,7 @@ import { env, publicOrigin } from '@/lib/env';
 import { mcp } from '@/lib/routes';
 import { CopyMarkdownButton } from './copy-markdown-button';
 
-// `.page-action` and `.page-action-group` (app/global.css): named once, since every page carries them twice (its HTML and its RSC payload).
+// `.page-action` and `.page-action-group` (app/repeated-elements.css): named once, since every page carries them twice (its HTML and its RSC payload).
 const actionLink = 'page-action';
 
 /**

@@ -11,8 +11,8 @@ import { applyTreeState } from '@/lib/client/tree-state';
  * 404 page's sections). next/link in a server component is a server
  * component wrapping a client one, both rendered for every request: a docs
  * page drew 18 of them (the root 404 page, rendered into every page's
- * payload, has a header too). As plain anchors, a warm render under
- * `next dev` took about 10 ms (6%) less.
+ * payload, has a header too). As plain anchors, they cost a render
+ * nothing beyond their markup.
  *
  * A plain click on a link to this origin is routed with router.push; a click
  * with a modifier key or another button, or on a link with a `target` or

@@ -94,7 +94,7 @@ export function staticTree(components: MDXComponents, markup?: HtmlMarkup) {
    * `div` around it takes no box, `.static-html`), and every element plain
    * or one whose markup `markup` gives. Why: a page's RSC payload carries
    * each element again as JSON beside the HTML, which a room page's dozens
-   * of option entries made a third of the page's bytes; a string is carried
+   * of option entries made a large part of the page's bytes; a string is carried
    * once more as text instead, and compresses with the HTML.
    */
   function htmlOf(nodes: RootContent[]): string | undefined {

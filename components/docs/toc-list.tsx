@@ -32,7 +32,7 @@ function entryHtml([anchor, title, depth]: TocEntry): string {
  * server component renders a second time beside the HTML, and a room page
  * lists dozens of options. As data (an option's title is its anchor, sent
  * once) the list costs a fraction of the markup it draws. The links carry no
- * class: `.docs-toc li > a` (app/global.css) styles them.
+ * class: `.docs-toc li > a` (app/repeated-elements.css) styles them.
  *
  * The entries are written as one HTML string that React sets as the list's
  * content, not as elements: a room page's list is a few hundred elements

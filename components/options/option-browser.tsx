@@ -32,7 +32,7 @@ import { OptionFilter } from './option-filter';
  *   and the labels here), still a table to assistive technology.
  */
 
-// `.chip` (app/global.css): a radio button or checkbox inside, styled by its :checked state.
+// `.chip` (app/repeated-elements.css): a radio button or checkbox inside, styled by its :checked state.
 const chip = 'chip';
 /** The filters' form, which the empty state's reset button belongs to from outside it. */
 const filtersForm = 'option-filters';

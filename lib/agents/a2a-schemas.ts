@@ -4,7 +4,7 @@ import { jsonRpcErrorResponseSchema, jsonRpcVersion } from './json-rpc';
 
 /**
  * What POST /a2a reads and answers, for /openapi.json and the endpoint
- * table's walk (the spec leaves the shapes open: "not shown"). The SDK
+ * table's walk. The SDK
  * (@a2a-js/sdk) parses and serialises the messages; these schemas describe
  * the subset this agent uses: a message in, a message out, never a task.
  * A2A 1.0 names a part by its field (`text`, `data`); 0.3 by `kind`.
@@ -61,7 +61,7 @@ const a2aSendMessageParamsSchema = z
 
 /**
  * A JSON-RPC 2.0 id as the transport takes it (lib/agents/a2a-transport.ts
- * checks the same): a string, a number (the spec says it SHOULD NOT have a
+ * checks the same): a string, a number (JSON-RPC 2.0 §4: it SHOULD NOT have a
  * fraction; one with a fraction is echoed as sent) or null.
  */
 const jsonRpcIdSchema = z.union([z.string(), z.number(), z.null()]);

@@ -28,7 +28,7 @@ const skillWords: Readonly<Record<string, SkillWords>> = {
   },
 };
 
-/** A skill: an id of the spec's, the MCP tool it runs, and the card's tags and example requests. */
+/** A skill: its id as /docs/agents/a2a names it, the MCP tool it runs, and the card's tags and example requests. */
 export interface A2aSkill {
   id: string;
   tool: string;

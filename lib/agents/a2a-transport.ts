@@ -26,7 +26,7 @@ import type { McpTransportDeps } from './mcp-transport';
  * does what the SDK leaves to the web framework (its Express router): read
  * and parse the body (-32700, -32600), pick the version, check it against
  * the card, and write the answer. A body that is not one JSON-RPC request
- * (-32700, -32600) is a 400, as on the MCP transports (spec "Errors"); the
+ * (-32700, -32600) is a 400, as on the MCP transports (/docs/agents/a2a, "Errors"); the
  * errors of a request that was read (-32601, -32602, task and version
  * errors) come with HTTP 200, as the SDK's Express router answers them; a
  * failure of the service is a 500 and a body over the cap a 413. Every

@@ -13,7 +13,7 @@ import { findTool, runTool, toolDescriptionText, toolFailureBody, tools as siteT
 export { a2aSkills,   };
 
 /**
- * A2A (spec "Agent endpoints": the agent card and POST /a2a). The agent's
+ * A2A (/docs/agents/a2a: the agent card and POST /a2a). The agent's
  * skills are the tools of the tool table, one skill per tool: the card
  * describes each from its tool, and a message runs the tool through the
  * same `runTool` MCP uses, so both doors give the same facts.
@@ -50,7 +50,7 @@ export function coreAgentCard(origin: string, given: readonly A2aSkill[] = a2aSk
     description:
       'Read-only agent of the layer site: documentation search, the line that installs a desktop, and the latest macOS releases of pounce and perch. The same facts as the MCP server at the card\'s url; no accounts, no keys.',
     supportedInterfaces: a2aVersions.map((protocolVersion) => ({ url: `${origin}${a2a.transport}`, protocolBinding: 'JSONRPC', tenant: '', protocolVersion })),
-    // No provider: the spec names no organisation behind the agent, and A2A makes the field optional.
+    // No provider: no organisation is stated behind the agent (/docs/agents/a2a, "The agent card"), and A2A makes the field optional.
     provider: undefined,
     version: a2aAgentVersion,
     documentationUrl: `${origin}${docsPageUrl(['agents', 'a2a'])}`,
@@ -68,8 +68,8 @@ export function coreAgentCard(origin: string, given: readonly A2aSkill[] = a2aSk
  * The card served at /.well-known/agent-card.json, read by clients of both
  * versions: A2A 1.0's fields (`supportedInterfaces` names the JSON-RPC
  * interface at /a2a for 1.0 and 0.3), and A2A 0.3's top-level `url`,
- * `preferredTransport`, `protocolVersion` and `additionalInterfaces`. Per
- * the spec the card's URL is the MCP endpoint; its transport is MCP's
+ * `preferredTransport`, `protocolVersion` and `additionalInterfaces`. The
+ * card's URL is the MCP endpoint (/docs/agents/a2a, "The agent card"); its transport is MCP's
  * Streamable HTTP, so `preferredTransport` says `MCP` and a 0.3 client
  * finds the A2A interface among `additionalInterfaces`.
  */

@@ -1,7 +1,7 @@
 import { mcp } from '@/lib/routes';
 
 /**
- * How an MCP client reaches the site's servers (spec "Agent endpoints": `svc`
+ * How an MCP client reaches the site's servers (/docs/agents/mcp, "Connect": `svc`
  * at /mcp, `svc-docs` at /mcp/docs), written once for everything that tells a
  * client: the servers' identity in lib/agents/mcp-server.ts, /mcp.json and
  * its flat twin (mcp-documents.ts), the client snippets of the MCP docs page

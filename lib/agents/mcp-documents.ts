@@ -6,7 +6,7 @@ import { agentPluginsMcpSchema, type FlatMcpManifest, type McpManifest, type Ser
 import { toolDescription } from './tools';
 
 /**
- * The MCP discovery documents (spec "Agent endpoints"), built from the same
+ * The MCP discovery documents (/docs/agents, "Discovery documents"), built from the same
  * tables as the transports, so they cannot drift from what /mcp answers:
  *
  * - /mcp.json: both transports (`svc` at /mcp, `svc-docs` at /mcp/docs) in

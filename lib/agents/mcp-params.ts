@@ -3,7 +3,7 @@ import { describeParamsIssues, paramsShapeProblem } from './json-rpc-params';
 
 /**
  * The params of MCP requests, checked with the SDK's own schemas of the
- * spec's types (`specTypeSchemas`, the schemas its dispatch validates
+ * MCP specification's types (`specTypeSchemas`, the schemas its dispatch validates
  * with), so this module and the SDK agree on what is valid; only the
  * answer differs. The SDK answers a request whose params fail its schema
  * with -32603 and the validator's issue list as the message (and
@@ -15,7 +15,7 @@ import { describeParamsIssues, paramsShapeProblem } from './json-rpc-params';
 
 type RequestSchema = StandardSchemaV1Sync<unknown, unknown>;
 
-/** Every request method of the spec a server of the site could answer, with its request schema. */
+/** Every request method of the MCP specification a server of the site could answer, with its request schema. */
 const requestSchemas: Readonly<Record<string, RequestSchema>> = {
   initialize: specTypeSchemas.InitializeRequest,
   ping: specTypeSchemas.PingRequest,
@@ -51,7 +51,7 @@ export function mcpParamsEnvelopeProblem(method: string, params: unknown, isRequ
 /**
  * What is wrong with the params of a request of `method`, by the SDK's
  * schema of that request; undefined when they are valid or the method is
- * not one of the spec's. Without params, the members the method needs are
+ * not one of the MCP specification's. Without params, the members the method needs are
  * named rather than `params` alone.
  */
 export function mcpParamsProblem(method: string, params: unknown): string | undefined {

@@ -81,7 +81,7 @@ async function catalogOf(reader: DocsReader, origin: string): Promise<Catalog> {
 /**
  * `resources/list` cursors: the position of the next page, opaque to the
  * client (MCP "Pagination"). Public data, so nothing to sign; a cursor that
- * is not one of ours is Invalid Params, as the spec asks.
+ * is not one of ours is Invalid Params, as the MCP specification asks.
  */
 const cursorPrefix = 'p';
 const encodeCursor = (offset: number) => Buffer.from(`${cursorPrefix}${offset}`).toString('base64url');

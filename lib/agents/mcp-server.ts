@@ -8,26 +8,26 @@ import { hitResourceUri, listResources, readResource, resourceMimeType, resource
 import { runTool, toolDescription, toolFailureBody, tools as siteTools, type ToolContext, type ToolSpec } from './tools';
 
 /**
- * The MCP servers of the site (spec "Agent endpoints"): `svc` at /mcp and
+ * The MCP servers of the site (/docs/agents/mcp): `svc` at /mcp and
  * /.well-known/mcp with every tool, `svc-docs` at /mcp/docs with only
  * `search_docs`. Each is the SDK's low-level `Server` with two handlers,
  * `tools/list` and `tools/call`, both read from the tool table.
  *
  * Why not `McpServer.registerTool`: its own argument validation answers a
- * bad argument with a plain-text error result, where the spec ("Other
- * shapes", MCP tool error result) wants `{ error: { code, message } }` in
- * the text and in `structuredContent`, with the REST codes; and the server
+ * bad argument with a plain-text error result, where a failure here is
+ * `{ error: { code, message } }` in the text and in `structuredContent`,
+ * with the REST codes (/docs/agents/mcp, "Tools"); and the server
  * card must list the very JSON Schemas `tools/list` sends
  * (`toolDescription`). The SDK still does everything else: both protocol
  * eras, `initialize` negotiation, `server/discover`, `ping`, the
  * 2026-07-28 envelope, result `_meta` and cache hints.
  */
 
-/** serverInfo.version, and the server card's `version` (spec "Versioning" 5). */
+/** serverInfo.version, and the server card's `version` (/docs/agents, "Discovery documents"). */
 export const mcpServerVersion = '1.0.0';
 
 export interface McpServerSpec {
-  /** serverInfo.name: `svc` or `svc-docs` (spec "Agent endpoints"). */
+  /** serverInfo.name: `svc` or `svc-docs` (/docs/agents/mcp). */
   name: McpServerName;
   title: string;
   description: string;
@@ -68,14 +68,14 @@ function instructions(spec: McpServerSpec): string {
   return `${spec.description} Tools: ${names}. Every documentation page is a resource (resources/list; resources/read of its URI, or of the URI with a #section anchor for one section); search_docs links each hit's section. Every tool is read-only and takes \`sandbox: true\` for deterministic sample answers. A failure is a result with isError set and structuredContent { error: { code, message } }; the codes are those of the site's REST API (${mcp.docs}).`;
 }
 
-/** A tool's answer (spec "Other shapes"): the object as `structuredContent`, and the same JSON as text. */
+/** A tool's answer (/docs/agents/mcp, "Tools"): the object as `structuredContent`, and the same JSON as text. */
 export function toolSuccess(value: object): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value as Record<string, unknown> };
 }
 
 /**
- * The one mapping of a core failure to an MCP tool error (spec "Errors":
- * "MCP tool failures are `isError` results"): the CoreError's code, the same
+ * The one mapping of a core failure to an MCP tool error (/docs/agents/mcp,
+ * "Errors": a failing tool answers with an `isError` result): the CoreError's code, the same
  * one the REST problem carries, and its detail as the message.
  */
 export function toolError(error: CoreError): CallToolResult {

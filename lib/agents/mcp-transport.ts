@@ -21,8 +21,8 @@ import { buildMcpServer, type McpServerSpec } from './mcp-server';
 import type { ToolContext } from './tools';
 
 /**
- * The MCP transport over HTTP (spec "Agent endpoints"; "Events" 3; the MCP
- * sentences of "Errors"): POST only, stateless, JSON answers in both
+ * The MCP transport over HTTP (/docs/agents/mcp, "Errors" and "Protocol
+ * revisions"): POST only, stateless, JSON answers in both
  * protocol eras.
  *
  * The SDK serves the protocol. `createMcpHandler` (legacy: 'reject',
@@ -35,7 +35,7 @@ import type { ToolContext } from './tools';
  * `isLegacyRequest`). Both legs build their server from the same factory
  * (lib/agents/mcp-server.ts).
  *
- * This wrapper adds only what the spec asks and the SDK does not do:
+ * This wrapper adds only what /docs/agents/mcp promises and the SDK does not do:
  * - the body is read once, capped at 1 MiB, and checked: not JSON → 400
  *   -32700; JSON that is not JSON-RPC, an empty batch or one of more than
  *   20 messages → 400 -32600; too large → 413 -32600 (never a 5xx);
@@ -60,8 +60,8 @@ import type { ToolContext } from './tools';
  * - DNS-rebinding protection where the MCP spec requires it (2025-11-25
  *   "Transports", Security Warning): a deployment whose public origin is
  *   loopback (a development server) answers only requests addressed to a
- *   loopback host. A public deployment answers any host and origin (spec
- *   "Authentication" 2: open CORS, no authentication).
+ *   loopback host. A public deployment answers any host and origin
+ *   (/docs/agents/mcp, "Protocol revisions": open CORS, no credentials).
  *
  * The route layer does the rest from the endpoint table (lib/endpoints): the 405
  * for every other method (GET too: there is nothing to stream), the open

@@ -17,7 +17,7 @@ import { inputFailure, type InputErrors } from '@/lib/core/input-errors';
 import type { ReadServices } from '@/lib/core/services';
 
 /**
- * The tool table (spec "Agent endpoints", the MCP tool table): the MCP door
+ * The tool table (/docs/agents, "MCP"): the MCP door
  * over the operation table (lib/core/operations.ts), one tool per operation
  * with an MCP name. The operation gives the tool its name, output schema,
  * failure codes and annotations; the door adds its own words where it has
@@ -210,8 +210,8 @@ export function parseToolInput<I extends z.ZodObject>(spec: ToolSpec<I>, args: u
 /**
  * Runs a tool: validates the arguments, resolves the services its
  * `sandbox` argument asks for, and runs its operation. Every expected
- * failure is a CoreError value (spec "Errors": the same codes as the REST
- * problems); each door renders it its own way.
+ * failure is a CoreError value (the same codes as the REST problems:
+ * /docs/agents/mcp, "Tools"); each door renders it its own way.
  */
 export async function runTool(spec: ToolSpec, args: unknown, context: ToolContext): Promise<Result<object, CoreError>> {
   const input = parseToolInput(spec, args);
@@ -270,8 +270,8 @@ function objectSchema(tool: ToolSpec, schema: JsonSchema): ObjectJsonSchema {
 }
 
 /**
- * What `structuredContent` holds when a call fails (spec "Other shapes",
- * MCP tool error result): `{ error: { code, message } }`, with the codes the
+ * What `structuredContent` holds when a call fails (/docs/agents/mcp,
+ * "Tools"): `{ error: { code, message } }`, with the codes the
  * tool fails with.
  */
 /** A tool failure as every agent door returns it: the REST problem's code, and its detail as the message. */

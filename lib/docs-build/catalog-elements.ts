@@ -189,7 +189,7 @@ export const elements: Record<CatalogElementName, ElementSpec> = {
   DesktopGallery: {
     attributes: [],
     build(ctx) {
-      // The Author column appears only when some desktop states its author (none of the spec's does).
+      // The Author column appears only when some desktop states its author (the catalog need not: /docs/api/catalog, "/v1/desktops").
       const withAuthor = ctx.desktops.some((desktop) => desktop.author !== null);
       const author = (value: string | null): PhrasingContent[][] => (withAuthor ? [[text(value ?? 'not stated')]] : []);
       return {

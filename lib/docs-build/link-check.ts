@@ -142,8 +142,8 @@ function linksIn(tree: Root): PageLink[] {
  * A page read once: its links as written (the tree next-validate-link would
  * parse: remark-mdx and remark-gfm, no plugins), then every id the compiled
  * page carries: heading ids after the site's plugins, and JSX `id`
- * attributes. At 100× the content, parsing each page a second time for its
- * links was a third of the check.
+ * attributes. Read once, because parsing each page a second time for its
+ * links was a large share of the check.
  */
 async function readPage(page: Pick<DocsPage, 'path' | 'content'>, remarkPlugins: PluggableList): Promise<{ anchors: string[]; links: PageLink[] }> {
   // Fumadocs MDX's order (its preset): remark-gfm, remark-heading, then the site's plugins.

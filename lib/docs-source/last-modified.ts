@@ -99,8 +99,8 @@ async function gitHistory(dir: string): Promise<GitHistory> {
  * an awaited `stat` there split the page's render across event-loop turns.
  * React's development Flight client, once a turn has passed, follows every
  * row still pending with a promise whose creation its async hooks record with
- * a stack trace: a room page's render spent a third of its time there. A
- * `statSync` of a page's file takes microseconds.
+ * a stack trace, a cost paid on every render. A `statSync` of a page's file
+ * takes microseconds.
  */
 function datesOf(dir: string, files: readonly string[], history: GitHistory | { error: string }): ContentDates {
   const result: ContentDates = { dates: new Map(), fellBack: [], shallow: [] };

@@ -1,7 +1,7 @@
 import type { LayerOption } from '../catalog/options';
 
 /**
- * The reference's classification marks (spec layer-options.md: "Host-only"
+ * The reference's classification marks (lib/catalog/layer-options.md: "Host-only"
  * and "Desktop-safe per key"), as every view of the options writes them:
  * the option entries on the room pages, the option table and its badges,
  * and the option browser's filters.

@@ -46,7 +46,7 @@ function breakableName(name: string): ElementContent[] {
 
 /**
  * The Marks cell: each mark as the room pages' badge (components/mark.tsx,
- * `.mark` in app/global.css), separated as the markdown table separates them.
+ * `.mark` in app/repeated-elements.css), separated as the markdown table separates them.
  */
 function marksCell(option: LayerOption): Element {
   const badges = optionMarks(option).map((mark) => element('span', { className: ['mark'], dataMark: mark.kind, title: markDescriptions[mark.kind] }, [textNode(mark.label)]));
@@ -72,9 +72,8 @@ let rowsHtml: string | undefined;
 /**
  * The table's body rows as one HTML string, for the page to set as its
  * `<tbody>`'s content: React then sends and hydrates one element instead
- * of 117 rows of six cells (the page's React payload drops from 112 KB to
- * 90 KB raw; compressed it saves little, since the payload escapes every
- * `<` and `>` of the string).
+ * of a row of six cells per option, a smaller payload (compressed it saves
+ * little, since the payload escapes every `<` and `>` of the string).
  */
 export function optionRowsHtml(): string {
   rowsHtml ??= toHtml(optionRows());

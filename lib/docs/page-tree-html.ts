@@ -19,14 +19,12 @@ import { folderEntriesWritten } from '@/lib/docs-source/sidebar-folders';
  * Written as one HTML string (hast-util-to-html) that React sets as the
  * list's content, as the option browser's rows are: each page of a folder
  * lists every page of that folder, so the links grow as the square of its
- * pages. As React elements each link went through the server render, the
- * HTML render and the page's prefetch segments; at ten times the content
- * (a folder of 240 pages), that was a third of prerendering.
+ * pages, and as React elements each link went through the server render, the
+ * HTML render and the page's prefetch segments (docs/decisions/0003-many-pages-sidebar-folders-in-part.md).
  *
  * A folder of more than `folderEntriesWritten` entries is written in part
- * (see `folderNode`): written whole, a folder of 2,400 pages put 2,400 links
- * in each of its 2,400 pages (twice: HTML and payload), which was half the
- * prerender of 100× the content and 400 KB a page.
+ * (see `folderNode`): written whole, each page of a large folder carries a
+ * link to every other, twice (HTML and payload).
  */
 function containsUrl(folder: Folder, url: string): boolean {
   if (folder.index?.url === url) return true;
@@ -35,7 +33,7 @@ function containsUrl(folder: Folder, url: string): boolean {
   );
 }
 
-// Classes on the lists only: the links are styled by their place (`.docs-sidebar` in app/global.css),
+// Classes on the lists only: the links are styled by their place (`.docs-sidebar` in app/repeated-elements.css),
 // since a sidebar of many pages would repeat a class on each, twice (its HTML and its RSC payload).
 const separatorClass = ['tree-separator'];
 const folderListClass = ['tree-list'];

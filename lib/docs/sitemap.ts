@@ -45,8 +45,8 @@ function sitemapXml(entries: readonly SitemapEntry[]): string {
 }
 
 /**
- * `Agentmap:` points at the resource-discovery catalog (spec "Documentation
- * and text views"; ARD's robots.txt directive, an absolute URL like
+ * `Agentmap:` points at the resource-discovery catalog (/docs/agents/discovery,
+ * "Catalogs"; ARD's robots.txt directive, an absolute URL like
  * `Sitemap:`).
  */
 function robotsTxt(origin = publicOrigin(env())): string {

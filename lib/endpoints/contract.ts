@@ -40,7 +40,7 @@ export interface RouteRow {
   method: HttpMethod;
   /** OpenAPI path template, e.g. `/v1/releases/{app}`. */
   path: string;
-  /** Counted against the per-client rate limit (spec: "Limits"). */
+  /** Counted against the per-client rate limit (/docs/api/limits). */
   rateLimited: boolean;
   /**
    * A rate-limit window of its own: requests count against
@@ -50,7 +50,7 @@ export interface RouteRow {
    */
   rateLimitBucket?: string;
   /**
-   * Open CORS (spec "Authentication" 2, for the MCP endpoints): every answer
+   * Open CORS (/docs/agents/mcp, "Protocol revisions", for the MCP endpoints): every answer
    * of the path, the route layer's 405, 429 and OPTIONS included, carries
    * `Access-Control-Allow-Origin: *` and exposes the response headers the
    * rows document; OPTIONS answers an open preflight.
@@ -130,7 +130,7 @@ export const routes = [
   { id: 'agentText', method: 'GET', path: discovery.agentText, rateLimited: false, ...open },
   { id: 'authAccount', method: 'GET', path: discovery.auth, rateLimited: false, ...open },
   { id: 'structuredData', method: 'GET', path: discovery.structuredData, rateLimited: false, ...open },
-  // OAuth: the refusals (spec "Authentication-related paths")
+  // OAuth: the refusals (/docs/agents/discovery, "Authentication")
   { id: 'protectedResourceMetadata', method: 'GET', path: discovery.protectedResource, rateLimited: true, ...open },
   { id: 'authorizationServerMetadata', method: 'GET', path: discovery.authorizationServer, rateLimited: true, ...open },
   { id: 'oauthAuthorize', method: 'GET', path: discovery.authorize, rateLimited: true, ...open },

@@ -41,7 +41,7 @@ export interface DocumentSpec {
 export const documentCache = {
   /** Discovery documents and skills: an hour at the client, a day at shared caches. */
   deployed: 'public, max-age=3600, s-maxage=86400',
-  /** Answers that differ by request headers and must not be stored (the agent page, spec: "not cached"). */
+  /** Answers that differ by request headers and must not be stored (the agent page: /docs/agents/discovery, "Agent mode"). */
   none: 'private, no-store',
   /** The search index (/api/search): five minutes at the client, an hour at shared caches. */
   searchIndex: 'public, max-age=300, s-maxage=3600',

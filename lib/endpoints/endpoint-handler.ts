@@ -15,7 +15,7 @@ import type { EndpointSpec } from './endpoint';
 /**
  * The handler wrapper every endpoint goes through: it parses and validates
  * path, query, headers and body against the row's zod schemas (failures
- * become the spec's 400 codes), runs the implementation, renders its
+ * become the 400 codes of /docs/api/errors), runs the implementation, renders its
  * failure (a CoreError value) as problem+json, turns anything thrown into a
  * 500 problem with a logged request id, and adds the row's deprecation
  * headers. Expected failures are values from end to end: the parsing steps
@@ -55,7 +55,7 @@ function jsonResponse(reply: JsonReply): Response {
   return new Response(JSON.stringify(reply.json), { status: reply.status ?? 200, headers });
 }
 
-/** Sunset is an HTTP-date (RFC 8594); `Deprecation: true` per the spec's "Versioning". */
+/** Sunset is an HTTP-date (RFC 8594); `Deprecation: true` per /docs/api, "Versioning". */
 export function deprecationHeaders(endpoint: EndpointSpec): Record<string, string> {
   if (!endpoint.deprecated) return {};
   return { Deprecation: 'true', Sunset: endpoint.deprecated.sunset.toUTCString() };
@@ -69,7 +69,7 @@ function validationError(endpoint: EndpointSpec, where: string, error: z.ZodErro
   );
 }
 
-/** Query string → object; empty values count as absent (spec: empty `cursor` = first page). */
+/** Query string → object; empty values count as absent (an empty `cursor` asks for the first page). */
 function queryObject(url: URL): Result<Record<string, string>, CoreError> {
   const out: Record<string, string> = {};
   for (const key of new Set(url.searchParams.keys())) {

@@ -95,8 +95,8 @@ export function allowHeader(declared: readonly HttpMethod[]): string {
 }
 
 /**
- * What an open preflight allows besides the path's methods (spec
- * "Authentication" 2): the request headers `content-type`, `accept` and
+ * What an open preflight allows besides the path's methods (/docs/agents/mcp,
+ * "Protocol revisions"): the request headers `content-type`, `accept` and
  * those the path's rows read, kept by a browser for a day. The route layer
  * answers with these and /openapi.json documents them.
  */

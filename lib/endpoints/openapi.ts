@@ -151,8 +151,8 @@ function operationOf(endpoint: EndpointSpec, components: Record<string, JsonSche
 }
 
 /**
- * The 405 every path answers for a method it does not take (spec "Errors":
- * `method_not_allowed`). OpenAPI has no responses per path, so each
+ * The 405 every path answers for a method it does not take (/docs/api/errors,
+ * "Methods and malformed paths": `method_not_allowed`). OpenAPI has no responses per path, so each
  * operation of the path lists it, by reference: one description.
  */
 const methodNotAllowedRef = { $ref: '#/components/responses/MethodNotAllowed' };
@@ -219,7 +219,7 @@ export function buildOpenApiDocument(serverUrl?: string, rows: readonly Endpoint
     openapi: '3.1.1',
     info,
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    // Anonymous access only (spec "Authentication" 1): no security requirement.
+    // Anonymous access only (/docs/api: every request is anonymous): no security requirement.
     security: [],
     tags: Object.entries(endpointTags).map(([name, description]) => ({ name, description })),
     paths,

@@ -48,7 +48,7 @@ interface RouteOptions {
 }
 
 /**
- * Open CORS for a path (spec "Authentication" 2): any origin may read every
+ * Open CORS for a path (/docs/agents/mcp, "Protocol revisions"): any origin may read every
  * answer, including the response headers the rows document (the RateLimit
  * headers, `Retry-After` and `Allow` too: none of them is CORS-safelisted),
  * and the preflight allows the path's methods and the request headers its

@@ -32,8 +32,8 @@ export function classifyPath(pathname: string): PathKind {
 }
 
 /**
- * Endpoint paths whose parameter names nothing (spec: /download/{app}:
- * "a browser gets the site's usual 404 page"); non-browsers reach the
+ * Endpoint paths whose parameter names nothing (/docs/api/releases,
+ * "/download/{app}": a browser gets the site's 404 page); non-browsers reach the
  * handler, which answers with markdown.
  */
 export function isMissingForBrowsers(pathname: string): boolean {

@@ -50,8 +50,8 @@ export default async function Page(props: PageProps<'/docs/[[...slug]]'>) {
 export const dynamicParams = false;
 
 // Every page prerendered by `next build`. Not under `next dev`: there Next calls this again, in a worker of
-// its own, for the first request after each edit, before it renders (20–120 ms of an edit's wait on this
-// site); the page resolves its path itself, and an unknown one is `notFound()` all the same.
+// its own, for the first request after each edit, before it renders, which adds to every edit's wait;
+// the page resolves its path itself, and an unknown one is `notFound()` all the same.
 export const generateStaticParams = process.env.NODE_ENV === 'development' ? undefined : async () => source.generateParams();
 
 export async function generateMetadata(props: PageProps<'/docs/[[...slug]]'>): Promise<Metadata> {

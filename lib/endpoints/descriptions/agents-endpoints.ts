@@ -16,10 +16,10 @@ import { preflightMaxAgeSeconds, preflightRequestHeaders, type EndpointDescripti
 import { documentDescription, requiredHeader } from './shared';
 
 /**
- * The agent rows (spec "Agent endpoints"): the three MCP transports
+ * The agent rows (/docs/agents): the three MCP transports
  * (POST, and OPTIONS for the open preflight), A2A, and the discovery
  * documents of both. All are `cors: 'open'` in the routing contract
- * (spec "Authentication" 2), so the route layer puts the CORS headers on
+ * (/docs/agents, "Discovery documents"), so the route layer puts the CORS headers on
  * every answer, its 405 and 429 included. /openapi.json describes the
  * transports' JSON-RPC bodies with the schemas of lib/agents/json-rpc.ts.
  */

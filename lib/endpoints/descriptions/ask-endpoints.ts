@@ -3,7 +3,7 @@ import { askAnswerSchema, askRequestSchema, queryText } from '@/lib/core/schemas
 import type { EndpointDescription, ResponseSpec } from '../endpoint';
 import { sandboxParam } from '../params';
 
-/** The natural-language rows (spec "Natural-language query"): GET and POST /ask. */
+/** The natural-language rows (/docs/agents/ask): GET and POST /ask. */
 
 const askDescription =
   'Documentation search, not a chat model: the question is read by the same search core as /v1/search (a question\'s filler words are dropped, option names are read by their parts, an option\'s own entry ranks above pages that mention it) and the top 10 sections come back, nothing generated. JSON is the NLWeb envelope: `_meta` (`response_type` `answer`, `version` 0.54, `query`, `query_id`, `mode` `list`, `site`) and `results` (`url`, `name`, `site`, `score`, `description`: the excerpt, `breadcrumbs`), the field names of NLWeb\'s REST API. The stream is `text/event-stream`: event `start` (data: the `_meta`), one `result` per result in rank order (data: the result), then `complete` (data: `count` and `elapsed_ms`); each `data:` is one line of JSON. `sandbox` answers from the sandbox search fixtures. The question takes 1–500 characters (500 is this site\'s own limit; the spec sets none).';

@@ -10,14 +10,13 @@ import { documentDescription, requiredHeader } from './shared';
 
 /**
  * The rows of agent mode and the discovery documents
- * (spec "Documentation and text views", "Agent endpoints",
- * "Authentication-related paths"). Every document goes through one
+ * (/docs/agents/discovery, /docs/agents, "Discovery documents"). Every document goes through one
  * responder (lib/endpoints/document-responder.ts): strong `ETag`, 304 on
  * `If-None-Match`, `Cache-Control`, HEAD; every row is `cors: 'open'` in
  * the routing contract (lib/endpoints/contract.ts), and the JSON documents are
- * JSON reads, so `rateLimited` there (spec "Endpoints":
- * every documented JSON read carries the RateLimit headers). Choices the
- * spec leaves open are stated in the rows' descriptions, so /openapi.json
+ * JSON reads, so `rateLimited` there (/docs/api/limits, "Rate limit": the
+ * JSON discovery documents are counted). The site's own choices
+ * are stated in the rows' descriptions, so /openapi.json
  * and the API reference carry them.
  */
 
@@ -83,7 +82,7 @@ export const discoveryDescriptions = {
     cacheControl: documentCache.deployed,
     errors: [],
   }),
-  // --- OAuth: the refusals (spec "Authentication-related paths") -----------
+  // --- OAuth: the refusals (/docs/agents/discovery, "Authentication") -----
   protectedResourceMetadata: documentDescription({
     tag: 'Platform',
     summary: 'OAuth protected-resource metadata (RFC 9728): no authorization',

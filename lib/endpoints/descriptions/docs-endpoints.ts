@@ -9,7 +9,7 @@ import { folderEntriesWritten } from '@/lib/docs-source/sidebar-folders';
 import { documentHeaders, html, json, markdown, notModified, requiredHeader, text } from './shared';
 
 /**
- * The documentation rows (spec "Documentation and text views"): the
+ * The documentation rows (/docs/api, "Text views"; /docs/api/search): the
  * search index and the search dialog's route, the pages and their markdown
  * twins, the llms.txt views, the sitemap and robots.txt.
  */

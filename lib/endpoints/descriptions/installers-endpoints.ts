@@ -3,7 +3,7 @@ import type { EndpointDescription, HeaderSpec } from '../endpoint';
 import { refParam } from '../params';
 import { text } from './shared';
 
-/** The installer rows (spec "Installers"): /layer.sh and the three scripts with a desktop pinned. */
+/** The installer rows (/docs/install): /layer.sh and the three scripts with a desktop pinned. */
 
 const installerHeaders = (pinned: boolean): Record<string, HeaderSpec> => ({
   'x-svc-ref': { description: 'The ref the script was fetched from (`main` or a release tag)', schema: z.string() },

@@ -18,7 +18,7 @@ import { appParam, cursorParam, decimalInteger, limitParam, sandboxParam } from 
 import { json, markdown } from './shared';
 
 /**
- * The versioned REST rows (spec "Versioned REST") and the release rows:
+ * The versioned REST rows (/docs/api, "Endpoints") and the release rows:
  * search, the catalog, releases and downloads, batch and jobs. Their
  * schemas are what lib/endpoints/handlers/v1-handlers.ts validates with; a read's
  * answer is its operation's output (lib/core/operations.ts).

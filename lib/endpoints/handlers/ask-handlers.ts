@@ -12,11 +12,11 @@ import { askDescriptions } from '../descriptions/ask-endpoints';
 import { implement, type JsonReply } from '../endpoint-handler';
 
 /**
- * GET and POST /ask (spec "Natural-language query"): the question read by
+ * GET and POST /ask (/docs/agents/ask): the question read by
  * the search core, answered as JSON (the NLWeb envelope) or as server-sent
  * events `start` (the `_meta`), one `result` per ranked result, `complete`.
- * The spec selects the stream "when streaming=true or header `Accept:
- * text/event-stream`": either one is enough, so `streaming=false` (or
+ * Either `streaming=true` or an `Accept` that prefers `text/event-stream`
+ * selects the stream (/docs/agents/ask, "Streaming"), so `streaming=false` (or
  * `prefer.streaming: false`) with an `Accept` that prefers the stream still
  * streams. `Accept` is read with quality values honoured, JSON winning ties
  * and wildcards. Only when `streaming` is absent does an `Accept` that

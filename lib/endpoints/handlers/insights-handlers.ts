@@ -21,7 +21,7 @@ import { implement } from '../endpoint-handler';
 const row = (id: keyof typeof insightsDescriptions) => endpointById(insightsDescriptions, id);
 const noStore = { 'Cache-Control': 'no-store' };
 
-/** A body's first refused field as the spec's code: `invalid_parameter`, naming the field. */
+/** A body's first refused field as the site's problem code (/docs/api/errors): `invalid_parameter`, naming the field. */
 function checked<S extends z.ZodType>(schema: S, body: unknown): Result<z.output<S>, CoreError> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return ok(parsed.data);

@@ -50,7 +50,7 @@ interface ReadRowHandling {
   headers?: Record<string, string>;
 }
 
-/** Spec "Limits": release metadata is cached five minutes at the edge. */
+/** Release metadata is cached five minutes at the edge (/docs/api/limits, "Caching"). */
 const releaseCache = { 'Cache-Control': 'public, max-age=60, s-maxage=300' };
 
 const v1ReadHandling: Readonly<Record<string, ReadRowHandling>> = {
@@ -65,7 +65,7 @@ const v1ReadHandling: Readonly<Record<string, ReadRowHandling>> = {
     }),
   },
   getRelease: { headers: releaseCache },
-  // The alias that shipped first: the same document, byte for byte (spec "Versioning" 4); it declares no sandbox.
+  // The alias that shipped first: the same document, byte for byte (/docs/api/releases, "/api/release/{app}"); it declares no sandbox.
   getReleaseAlias: { headers: releaseCache },
 };
 
