@@ -3,10 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Comments, test titles and strings cite the spec section by its heading
- * (spec "Limits") or say why; they never point at tracker entries, because
- * a reader of the code has no tracker. Every line of the site's own sources
- * is checked.
+ * Comments, test titles and strings cite what a reader of the code has: the
+ * site's docs page that states the rule (`/docs/api/limits, "Sizes"`), an
+ * RFC, or a protocol's specification, or they say why; they never point at
+ * tracker entries, because a reader of the code has no tracker. Every line
+ * of the site's own sources is checked. The site's code (not its tests,
+ * which check the interface's own text) cites no section of the interface
+ * specification, which is not in the repository.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const roots = ['app', 'components', 'lib', 'scripts', 'tests', 'content', 'proxy.ts', 'instrumentation.ts', 'source.config.ts', 'next.config.mjs'];
@@ -51,6 +54,17 @@ describe('no tracker references', () => {
       readFileSync(path.join(root, file), 'utf8')
         .split('\n')
         .flatMap((line, index) => (trackerReference.test(line) ? [`${file}:${index + 1}`] : [])),
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it("no comment of the site's code cites a section of the interface specification, which the repository does not hold", () => {
+    const citation = /\bspec(?:'s)? "[A-Z]|\(spec\b/;
+    const files = ['app', 'components', 'lib', 'scripts', 'proxy.ts', 'instrumentation.ts', 'source.config.ts', 'next.config.mjs'].flatMap(sourceFiles);
+    const offences = files.flatMap((file) =>
+      readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/^\s*(\/\/|\*|\/\*|\{\/\*)/.test(line) && citation.test(line) ? [`${file}:${index + 1}`] : [])),
     );
     expect(offences).toEqual([]);
   });
