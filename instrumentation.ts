@@ -3,6 +3,10 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     // Static asset names are content hashes, and pages prerendered, only in production builds.
     const production = process.env.NODE_ENV === 'production';
+    // OpenTelemetry first, so the runtime's first spans and metrics have somewhere to go; with no OTLP
+    // endpoint (and not on Vercel) no SDK is loaded and the API stays a no-op (/docs/operate/telemetry).
+    const { telemetryEnabled } = await import('./lib/platform/telemetry');
+    if (telemetryEnabled(process.env)) (await import('./lib/platform/telemetry-sdk')).registerTelemetry(process.env);
     // Build the runtime first, so a bad configuration (including a malformed
     // WEB_BOT_AUTH_PRIVATE_KEY) stops the server at start with a clear
     // message, and the store logs its warnings (memory store on Vercel) once.
@@ -49,7 +53,13 @@ export async function register() {
       production ? (sources ? { kind: 'prepared', sources } : { kind: 'unprepared' }) : { kind: 'development' },
       runtime.origin.startsWith('https:'),
     );
-    installNodeServerHooks({ allowedMethods, staticAssets, pages: production ? new PageBrotliCache() : undefined, security });
+    const answered = telemetryEnabled(process.env)
+      ? await Promise.all([import('./lib/endpoints/route-map'), import('./lib/platform/telemetry')]).then(
+          ([{ routeTemplate }, { count }]) =>
+            (method: string, pathname: string, status: number, seconds: number) => count.httpRequest(seconds, { method, route: routeTemplate(pathname), status }),
+        )
+      : undefined;
+    installNodeServerHooks({ allowedMethods, staticAssets, pages: production ? new PageBrotliCache() : undefined, security, answered });
     void staticAssets?.warm();
     // Load the search index before the server answers, rather than on its first search: a search sent
     // as soon as it answers would otherwise wait for the read, which grows with the docs

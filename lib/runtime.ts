@@ -154,7 +154,7 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     clock,
     log,
     describeFailure: toProblem,
-    run: (request) => runBatch(request, { services: (sandbox) => services({ sandbox }), describeFailure: toProblem, log }),
+    run: (request) => runBatch(request, { door: 'job', services: (sandbox) => services({ sandbox }), describeFailure: toProblem, log }),
   });
   const rateLimit: RateLimitDeps = {
     limiter: store.limiter,

@@ -13,6 +13,7 @@ import {
 import { unexpectedFailure } from '@/lib/core/core-error';
 import { readCappedText } from '@/lib/http/read-body';
 import type { RouteHandler } from '@/lib/http/route-handler';
+import { inSpan, SpanKind } from '@/lib/platform/telemetry';
 import { coreAgentCard, createA2aExecutor, interpretMessage } from './a2a';
 import { a2aParamsProblem } from './a2a-params';
 import { jsonRpcError, jsonRpcErrorCodes, maxA2aBodyBytes } from './json-rpc';
@@ -124,7 +125,9 @@ export function createA2aTransport(deps: A2aTransportDeps): RouteHandler {
       requestedVersion: header ?? version,
     });
     try {
-      const result = await (legacy ? legacyHandler : v1).handle(body as Record<string, unknown>, context);
+      // The request's span (/docs/operate/telemetry): named `{method} {skill}` once the executor routed it.
+      const attributes = { 'rpc.system': 'jsonrpc', 'rpc.method': method, 'jsonrpc.request.id': String(id) };
+      const result = await inSpan(method, { kind: SpanKind.SERVER, attributes }, () => (legacy ? legacyHandler : v1).handle(body as Record<string, unknown>, context));
       if (typeof (result as AsyncGenerator | undefined)?.[Symbol.asyncIterator] === 'function') {
         // Streaming methods: the card says `streaming: false`; nothing is streamed.
         await (result as AsyncGenerator).return?.(undefined);

@@ -1,3 +1,4 @@
+import { activeSpanName, renameActive } from '@/lib/platform/telemetry';
 import { randomUUID } from 'node:crypto';
 import { AgentCard, Role, type AgentSkill, type Message, type Part } from '@a2a-js/sdk';
 import { RequestMalformedError } from '@a2a-js/sdk/errors';
@@ -164,7 +165,10 @@ export function createA2aExecutor(context: () => ToolContext): AgentExecutor {
   return {
     async execute(request, bus) {
       const call = interpretMessage(request.userMessage);
-      const result = await runSkill(call, context());
+      // The transport's span is named for the method; with the skill known it is `message/send search_docs`.
+      const method = activeSpanName();
+      if (method === 'message/send' || method === 'SendMessage') renameActive(`${method} ${call.skill}`, { 'svc.a2a.skill': call.skill });
+      const result = await runSkill(call, { ...context(), door: 'a2a' });
       const reply: Message = {
         messageId: randomUUID(),
         contextId: request.contextId,

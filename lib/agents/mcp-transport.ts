@@ -15,6 +15,7 @@ import { unexpectedFailure } from '@/lib/core/core-error';
 import { withHeaders, type RouteHandler } from '@/lib/http/route-handler';
 import type { DocsReader } from '@/lib/core/docs-reader';
 import type { Log } from '@/lib/platform/log';
+import { mcpSpan } from '@/lib/platform/telemetry';
 import { jsonRpcError, jsonRpcErrorCodes, jsonRpcMessageSchema, maxBatchMessages, maxMcpBodyBytes, type JsonRpcErrorResponse } from './json-rpc';
 import { mcpParamsEnvelopeProblem, mcpParamsProblem } from './mcp-params';
 import { buildMcpServer, type McpServerSpec } from './mcp-server';
@@ -256,6 +257,30 @@ async function withPlainParamsErrors(response: Response, forwarded: unknown): Pr
   return rewritten ? jsonAnswer(response, plainAnswer) : response;
 }
 
+/**
+ * One JSON-RPC request's span, as OpenTelemetry's MCP conventions name it
+ * (/docs/operate/telemetry): a batch of messages is left to the HTTP span.
+ */
+function traced(message: unknown, protocolVersion: string, dispatch: () => Promise<Response>): Promise<Response> {
+  if (!isObject(message) || typeof message.method !== 'string') return dispatch();
+  const params = isObject(message.params) ? message.params : {};
+  const isToolCall = message.method === 'tools/call';
+  const attributes = {
+    method: message.method,
+    protocolVersion,
+    requestId: typeof message.id === 'string' || typeof message.id === 'number' ? message.id : undefined,
+    toolName: isToolCall && typeof params.name === 'string' ? params.name : undefined,
+    resourceUri: message.method === 'resources/read' && typeof params.uri === 'string' ? params.uri : undefined,
+    meta: isObject(params._meta) ? params._meta : undefined,
+  };
+  const toolFailed = async (answer: Response) => {
+    if (!isToolCall || !answer.headers.get('content-type')?.includes('json')) return false;
+    const reply: unknown = await answer.clone().json().catch(() => undefined);
+    return isObject(reply) && isObject(reply.result) && reply.result.isError === true;
+  };
+  return mcpSpan(attributes, dispatch, toolFailed);
+}
+
 /** POST of one MCP path, serving `spec`'s tools. */
 export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps): RouteHandler {
   const factory = () => buildMcpServer(spec, deps.context(), deps.log, deps.origin(), deps.docs?.());
@@ -295,9 +320,9 @@ export function createMcpTransport(spec: McpServerSpec, deps: McpTransportDeps):
         // Every request was answered here.
         return withHeaders(Response.json(Array.isArray(body) ? answers : answers[0]), version(body));
       }
-      const answer = (await isLegacyRequest(request, forward))
-        ? await legacyLeg(request, forward)
-        : await modernLeg().fetch(request, { parsedBody: forward });
+      const dispatch = async () =>
+        (await isLegacyRequest(request, forward)) ? await legacyLeg(request, forward) : await modernLeg().fetch(request, { parsedBody: forward });
+      const answer = await traced(forward, answeredProtocolVersion(body, request.headers.get(protocolVersionHeader)), dispatch);
       const plain = await withPlainParamsErrors(answer, forward);
       return withHeaders(Array.isArray(body) ? await asBatchAnswer(plain, answers) : plain, version(body));
     } catch (error) {

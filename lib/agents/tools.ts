@@ -1,3 +1,4 @@
+import { operationSpan } from '@/lib/platform/telemetry';
 import { z } from 'zod';
 import { CoreError } from '@/lib/core/core-error';
 import { defaultPageSize, maxPageSize } from '@/lib/core/cursor';
@@ -33,6 +34,8 @@ import type { ReadServices } from '@/lib/core/services';
 /** What a tool call runs on: the request's services, live or sandbox as its `sandbox` argument asks. */
 export interface ToolContext {
   services(sandbox: boolean): ReadServices;
+  /** The door the tool is called through, for its operation's span: MCP, or A2A's skills. */
+  door?: 'mcp' | 'a2a';
   /** Told of each documentation page (or `page#section`) a client reads as a resource (search insights). */
   read?(page: string): void;
 }
@@ -217,7 +220,7 @@ export async function runTool(spec: ToolSpec, args: unknown, context: ToolContex
   const input = parseToolInput(spec, args);
   if (!input.ok) return input;
   const services = context.services((input.value as { sandbox?: boolean }).sandbox === true);
-  return (await spec.run(spec.toInput(input.value), services)) as Result<object, CoreError>;
+  return (await operationSpan(context.door ?? 'mcp', spec.operation, () => spec.run(spec.toInput(input.value), services))) as Result<object, CoreError>;
 }
 
 // ---------------------------------------------------------------- JSON Schema

@@ -1,3 +1,4 @@
+import { count, inSpan, SpanKind } from '@/lib/platform/telemetry';
 import { readCappedBytes } from '@/lib/http/read-body';
 import { timeoutWithin, type Deadline } from '@/lib/platform/deadline';
 import type { Clock } from '@/lib/platform/clock';
@@ -152,7 +153,24 @@ export function createCodeHostClient(options: CodeHostClientOptions): CodeHostCl
   const timeoutMs = options.timeoutMs ?? 5000;
   const userAgent = options.userAgent ?? defaultUserAgent;
 
+  /**
+   * A client span per request to the code host (/docs/operate/telemetry):
+   * its host and path (public repository names; the token travels in a
+   * header, never in the URL), the status, and the outcome, also counted.
+   */
   async function get(base: CodeHostBase, start: URL, headers: Headers, deadline: Deadline | undefined): Promise<CodeHostResult> {
+    const attributes = { 'http.request.method': 'GET', 'server.address': start.hostname, 'url.path': start.pathname };
+    return inSpan('GET', { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      const result = await request(base, start, headers, deadline);
+      const outcome = result.ok ? 'ok' : result.reason;
+      if (result.status !== undefined) span.setAttribute('http.response.status_code', result.status);
+      if (!result.ok) span.setAttribute('error.type', result.reason);
+      count.codeHost(outcome);
+      return result;
+    });
+  }
+
+  async function request(base: CodeHostBase, start: URL, headers: Headers, deadline: Deadline | undefined): Promise<CodeHostResult> {
     const budgetMs = timeoutWithin(timeoutMs, deadline);
     // Nothing left of the request's budget: do not start what cannot finish.
     if (budgetMs <= 0) return { ok: false, reason: 'timeout' };

@@ -1,3 +1,4 @@
+import { operationSpan } from '@/lib/platform/telemetry';
 import { randomUUID } from 'node:crypto';
 import type { CoreError } from './core-error';
 import { runOperation } from './operations';
@@ -53,7 +54,7 @@ function askResult(hit: SearchHit, site: string): AskResult {
 
 /** The ranked results of a question (the same ranking as /v1/search, first page). */
 async function askResults(query: string, deps: AskDeps): Promise<Result<AskResult[], CoreError>> {
-  const searched = await runOperation('search', { q: query, limit: askResultCount }, deps.services);
+  const searched = await operationSpan('ask', 'search', () => runOperation('search', { q: query, limit: askResultCount }, deps.services));
   return mapResult(searched, (response) => response.results.map((hit) => askResult(hit, deps.site)));
 }
 

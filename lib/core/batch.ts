@@ -1,3 +1,4 @@
+import { inSpan, operationSpan } from '@/lib/platform/telemetry';
 import type { z } from 'zod';
 import { maxBatchOperations, maxJobOperations } from '@/lib/core/schemas';
 import type { Log } from '@/lib/platform/log';
@@ -18,6 +19,8 @@ import type { ReadServices } from './services';
 export interface BatchDeps {
   /** The request's services, live or sandbox as the batch's `sandbox` asks (lib/core/services.ts). */
   services: (sandbox: boolean) => ReadServices;
+  /** The door the batch came through, for its spans: a batch's request, or a job's run. */
+  door?: 'batch' | 'job';
   /** How the answer carries a failed entry: the problem document of the HTTP door. */
   describeFailure: (error: CoreError) => FailureDocument;
   /** The table the kinds name (the site's, unless a test hands another). */
@@ -83,20 +86,21 @@ export function parseBatchBody(raw: unknown, limits: BatchLimits): Result<BatchR
 }
 
 /** An entry's kind is an operation's batch name; its other fields are that operation's input. */
-async function answerOperation(entry: BatchEntry, services: ReadServices, table: OperationTable): Promise<Result<unknown, CoreError>> {
+async function answerOperation(entry: BatchEntry, services: ReadServices, table: OperationTable, door: 'batch' | 'job'): Promise<Result<unknown, CoreError>> {
   const { kind, ...input } = entry;
-  const spec = table[operationNamed('batch', kind, table)!]!;
-  return spec.run(input, services);
+  const id = operationNamed('batch', kind, table)!;
+  return operationSpan(door, id, () => table[id]!.run(input, services));
 }
 
 /** Runs every operation concurrently; the answer keeps the request's order. */
 export async function runBatch(request: BatchRequest, deps: BatchDeps): Promise<BatchAnswer> {
-  const { describeFailure, operations: table = operations } = deps;
+  const { describeFailure, operations: table = operations, door = 'batch' } = deps;
   const services = deps.services(request.sandbox === true);
-  const results = await Promise.all(
+  // One span for the batch, a child per entry.
+  const results = await inSpan(door, { attributes: { 'svc.door': door, 'svc.batch.operations': request.operations.length } }, () => Promise.all(
     request.operations.map(async (operation): Promise<OperationResult> => {
       try {
-        const result = await answerOperation(operation, services, table);
+        const result = await answerOperation(operation, services, table, door);
         return result.ok
           ? { ok: true, kind: operation.kind, data: result.value as Extract<OperationResult, { ok: true }>['data'] }
           : { ok: false, kind: operation.kind, problem: describeFailure(result.error) };
@@ -106,6 +110,6 @@ export async function runBatch(request: BatchRequest, deps: BatchDeps): Promise<
         return { ok: false, kind: operation.kind, problem: describeFailure(failure) };
       }
     }),
-  );
+  ));
   return services.sandbox ? { results, sandbox: true } : { results };
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { describeError, type Log } from '@/lib/platform/log';
+import { consoleLog, describeError, type Log } from '@/lib/platform/log';
+import { requestContext } from '@/lib/platform/request-context';
+import { markUnexpected } from '@/lib/platform/telemetry';
 import type { ErrorCode } from './error-codes';
 
 /**
@@ -53,9 +55,9 @@ export interface FailureContext {
  * only that id. Every door renders the result as it renders any failure.
  */
 export function unexpectedFailure(error: unknown, log: Log | undefined, context: FailureContext): CoreError {
-  const requestId = randomUUID();
-  (log ?? fallbackLog)('error', context.event, { requestId, ...context.fields, cause: describeError(error) });
+  const requestId = requestContext()?.requestId ?? randomUUID();
+  markUnexpected(requestId);
+  (log ?? consoleLog)('error', context.event, { requestId, ...context.fields, cause: describeError(error) });
   return new CoreError('internal_error', `${context.subject} failed unexpectedly. Quote request id ${requestId} when reporting it.`, requestId);
 }
 
-const fallbackLog: Log = (_level, message, fields) => console.error(`[svc] ${message} ${JSON.stringify(fields)}`);

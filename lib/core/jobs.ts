@@ -1,3 +1,4 @@
+import { annotate, count, inSpan, type SpanLink } from '@/lib/platform/telemetry';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { jobRequestSchema, type BatchAnswer, type BatchRequest, type FailureDocument } from './batch-schemas';
@@ -53,7 +54,8 @@ export interface JobServiceOptions {
 export interface JobService {
   submit(request: BatchRequest): Promise<Result<Job, CoreError>>;
   /** Runs a queued job once; never throws (failures are stored or logged). */
-  execute(id: string): Promise<void>;
+  /** Runs a queued job; `links` are the spans its run links to (the request that queued it). */
+  execute(id: string, trace?: { links?: SpanLink[] }): Promise<void>;
   read(id: string): Promise<Result<Job, CoreError>>;
 }
 
@@ -139,8 +141,34 @@ export function createJobService(options: JobServiceOptions): JobService {
     if (late) finished = { ...kept, state: 'failed', completedAt: record.leaseExpiresAt, problem: abandoned() };
     else if ('result' in outcome) finished = { ...kept, state: 'done', completedAt: now, result: outcome.result };
     else finished = { ...kept, state: 'failed', completedAt: now, problem: outcome.problem };
+    count.job(finished.state);
+    annotate({ 'svc.job.state': finished.state });
     const keepFor = (finished.completedAt ?? now) + retentionMs - now;
     if (keepFor > 0) await writeRecord(finished, keepFor);
+  }
+
+  async function executeJob(id: string): Promise<void> {
+    try {
+      // One runner per job, even if execute is called twice.
+      if (!(await kv.setIfAbsent(runnerKey(id), String(clock()), leaseMs + retentionMs))) return;
+      const record = await readRecord(id);
+      if (!record || record.state !== 'queued' || !record.request) return;
+      const now = clock();
+      if (now >= record.leaseExpiresAt) return; // Too late: it already reads as failed.
+
+      const running: JobRecord = { ...record, state: 'running', leaseExpiresAt: now + leaseMs };
+      await writeRecord(running, leaseMs + retentionMs);
+      let outcome: { result: BatchAnswer } | { problem: Problem };
+      try {
+        outcome = { result: await run(record.request) };
+      } catch (error) {
+        outcome = { problem: describeFailure(unexpectedFailure(error, log, { event: 'job crashed', subject: 'The job', fields: { id } })) };
+      }
+      await finish(running, outcome);
+    } catch (error) {
+      // The store failed; the job's lease runs out and it reads as failed.
+      log?.('error', 'job could not be run', { id, cause: String(error) });
+    }
   }
 
   return {
@@ -164,28 +192,9 @@ export function createJobService(options: JobServiceOptions): JobService {
       return job ? ok(job) : err(unknownJob());
     },
 
-    async execute(id) {
-      try {
-        // One runner per job, even if execute is called twice.
-        if (!(await kv.setIfAbsent(runnerKey(id), String(clock()), leaseMs + retentionMs))) return;
-        const record = await readRecord(id);
-        if (!record || record.state !== 'queued' || !record.request) return;
-        const now = clock();
-        if (now >= record.leaseExpiresAt) return; // Too late: it already reads as failed.
-
-        const running: JobRecord = { ...record, state: 'running', leaseExpiresAt: now + leaseMs };
-        await writeRecord(running, leaseMs + retentionMs);
-        let outcome: { result: BatchAnswer } | { problem: Problem };
-        try {
-          outcome = { result: await run(record.request) };
-        } catch (error) {
-          outcome = { problem: describeFailure(unexpectedFailure(error, log, { event: 'job crashed', subject: 'The job', fields: { id } })) };
-        }
-        await finish(running, outcome);
-      } catch (error) {
-        // The store failed; the job's lease runs out and it reads as failed.
-        log?.('error', 'job could not be run', { id, cause: String(error) });
-      }
+    execute(id, trace) {
+      // A trace of its own (it runs after the answer), linked to the request that queued it.
+      return inSpan('job run', { root: true, links: trace?.links, attributes: { 'svc.door': 'job' } }, () => executeJob(id));
     },
 
     async read(id) {

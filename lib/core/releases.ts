@@ -1,3 +1,4 @@
+import { annotate } from '@/lib/platform/telemetry';
 import { z } from 'zod';
 import { releaseSchema, type Release } from '@/lib/core/schemas';
 import { appNames, appRepositoryUrl, findApp, type App } from '@/lib/catalog';
@@ -263,6 +264,8 @@ export function createReleaseService(options: ReleaseServiceOptions): ReleaseSer
       const stored = await readCache(app, deadline);
       if (stored && (!cached || stored.fetchedAt >= cached.fetchedAt)) cached = stored;
     }
+    // Whether the answer came from the cache, on the operation's span (/docs/operate/telemetry).
+    annotate({ 'svc.code_host.cache': cached && isFresh(cached) ? 'hit' : 'miss' });
     if (cached && isFresh(cached)) {
       local.set(app.name, cached);
       return answer(app, cached.outcome);

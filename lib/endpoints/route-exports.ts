@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { methodNotAllowedResponse } from '@/lib/http/problem';
 import { rateLimitGuard, requestClient } from '@/lib/http/rate-limit';
 import { withRequestContext } from '@/lib/platform/request-context';
@@ -175,11 +176,12 @@ function routeExports(
   // The request's door and client, for what records it (lib/platform/request-context.ts).
   const inContext = (method: HttpMethod, handler: RouteHandler): RouteHandler => {
     const door = rows.find((row) => row.method === method)?.door;
-    return (request, context) => withRequestContext({ door, client: () => requestClient(request, runtime().rateLimit.clientIp) }, () => handler(request, context));
+    return (request, context) =>
+      withRequestContext({ requestId: randomUUID(), door, client: () => requestClient(request, runtime().rateLimit.clientIp) }, () => handler(request, context));
   };
   const exports = {} as RouteExports;
   // The rate limit and the decorations fail as a handler does: one problem document (endpoint-handler.ts).
-  for (const method of answerable) exports[method] = failSafe(inContext(method, decorate(guard(bound[method] ?? methodNotAllowed(method, path, allow)))));
+  for (const method of answerable) exports[method] = inContext(method, failSafe(decorate(guard(bound[method] ?? methodNotAllowed(method, path, allow)))));
   exports.OPTIONS = decorate(bound.OPTIONS ?? (async () => new Response(null, { status: 204, headers: { Allow: allow, ...cors?.preflight } })));
   return exports;
 }

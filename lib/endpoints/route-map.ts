@@ -1,4 +1,5 @@
 import { routes } from './contract';
+import { docsRoute, homeRoute, problemRoute, problemTypeRoute } from '@/lib/routes';
 import { allowHeader, pathPattern, type HttpMethod } from './endpoint';
 import { isAppName } from '@/lib/catalog';
 import { isPagePath, isTwinPath } from '@/lib/http/page-negotiation';
@@ -14,7 +15,7 @@ export type PathKind = 'endpoint' | 'page' | 'internal' | 'unknown';
 const pageRows = new Set(['homePage', 'docsPage', 'problemPage']);
 const endpointPatterns = routes
   .filter((row) => !pageRows.has(row.id))
-  .map((row) => ({ pattern: pathPattern(row.path), method: row.method as HttpMethod }));
+  .map((row) => ({ pattern: pathPattern(row.path), method: row.method as HttpMethod, path: row.path }));
 const internalPrefixes = ['/_next/', '/og/', '/llms.mdx/', '/fonts/'];
 /**
  * The site icons (Next's app/favicon.ico and app/icon.svg conventions): files
@@ -63,4 +64,22 @@ export function allowedMethods(pathname: string): string | undefined {
       return allowHeader(endpointPatterns.filter(({ pattern }) => pattern.test(pathname)).map(({ method }) => method));
     }
   }
+}
+
+/**
+ * The route a path belongs to, for `http.route` on metrics: the routing
+ * contract's template (`/v1/releases/{app}`), the page family (`/docs/{path}`,
+ * its twin `/docs/{path}.md`), `/_next/*` for Next's own, else `(unknown)`:
+ * never the path itself, which would name every page and every typo.
+ */
+export function routeTemplate(pathname: string): string {
+  if (isTwinPath(pathname)) return `${docsRoute}/{path}.md`;
+  const row = endpointPatterns.find(({ pattern }) => pattern.test(pathname));
+  if (row) return row.path;
+  if (pathname === homeRoute) return homeRoute;
+  if (pathname.startsWith(`${docsRoute}/`) || pathname === docsRoute) return `${docsRoute}/{path}`;
+  if (pathname.startsWith(`${problemRoute}/`)) return problemTypeRoute('{code}');
+  const internal = internalPrefixes.find((prefix) => pathname.startsWith(prefix));
+  if (internal) return `${internal}*`;
+  return internalFiles.has(pathname) ? pathname : '(unknown)';
 }

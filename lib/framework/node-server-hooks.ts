@@ -59,6 +59,8 @@ export interface NodeServerHooksOptions {
   pages?: PageBrotliCache;
   /** The security headers of HTML answers and of the others. */
   security?: SecurityHeaderSets;
+  /** Told of every answer once it is sent (the `http.server.request.duration` metric), when telemetry is on. */
+  answered?: (method: string, pathname: string, status: number, seconds: number) => void;
 }
 
 export function mergeVary(current: string | undefined, required: readonly string[]): string {
@@ -159,6 +161,13 @@ export function installNodeServerHooks(options: NodeServerHooksOptions): void {
     if (event === 'request') {
       const request = args[0] as http.IncomingMessage;
       const response = args[1] as http.ServerResponse;
+      if (options.answered) {
+        // The path as asked: Next's router may rewrite request.url before the answer is sent.
+        const started = performance.now();
+        const { answered } = options;
+        const pathname = (request.url ?? '/').split('?')[0]!;
+        response.once('finish', () => answered(request.method ?? 'GET', pathname, response.statusCode, (performance.now() - started) / 1000));
+      }
       request.headers[peerHeader] = peerStamp(request.socket?.remoteAddress ?? 'unknown');
       const target = normalizeRequestTarget(request.url ?? '/');
       const answer = frontDoor(request.method ?? 'GET', target, options);

@@ -1,3 +1,4 @@
+import { annotate, count } from '@/lib/platform/telemetry';
 import { clientIp, type ClientIpOptions } from './client-ip';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { CoreError } from '@/lib/core/core-error';
@@ -57,6 +58,10 @@ export async function applyRateLimit(request: Request, deps: RateLimitDeps, buck
   const key = deps.clientKey ? await deps.clientKey(client) : client;
   const decision = await deps.limiter.limit(bucket ? `${bucket}:${key}` : key);
   const limitHeaders = rateLimitHeaders(decision, 60, bucket);
+  // The decision on the request's span and in its counter (/docs/operate/telemetry).
+  const outcome = decision.failedOpen ? 'fail-open' : decision.allowed ? 'allowed' : 'denied';
+  annotate({ 'svc.rate_limit.decision': outcome });
+  count.rateLimit(outcome);
   if (decision.allowed) return { client, headers: limitHeaders };
   const rejection = problemResponse(
     new CoreError('rate_limited', `More than ${decision.limit} requests in one minute from this client. Retry in ${decision.resetSeconds} seconds.`),

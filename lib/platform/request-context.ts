@@ -9,6 +9,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * their own. Outside a request (the docs build's examples) there is none.
  */
 export interface RequestContext {
+  /** The request's id in the log lines written for it, and in an `internal_error` answer. */
+  requestId?: string;
   door?: string;
   client(): string;
 }

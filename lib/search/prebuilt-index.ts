@@ -1,3 +1,4 @@
+import { consoleLog } from '@/lib/platform/log';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { searchDataFormat } from './index-format';
@@ -102,7 +103,7 @@ export function productionSearchIndex(
     async load() {
       const read = await prebuilt;
       if (read.found) return read.data;
-      console.warn(`[svc] search index: ${read.why}; making it from the pages now`);
+      consoleLog('warn', `search index: ${read.why}; making it from the pages now`);
       return fromPages();
     },
     fromFile: prebuilt.then((read) => read.found, () => false),

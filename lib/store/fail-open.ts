@@ -1,3 +1,4 @@
+import { count } from '@/lib/platform/telemetry';
 import { type RateLimitDecision, type RateLimiter } from './types';
 import { systemClock, type Clock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
@@ -58,7 +59,8 @@ export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): R
       } finally {
         clearTimeout(timer);
       }
-      return { ...allowed };
+      count.storeFailure('rate-limit', true);
+      return { ...allowed, failedOpen: true };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { tracedStore } from './traced-store';
 import { redisCredentials, type Env } from '@/lib/env';
 import { failOpenLimiter } from './fail-open';
 import { createMemoryStore } from './memory-store';
@@ -46,12 +47,12 @@ export function createStore(env: Env, { clock = systemClock, log }: CreateStoreO
     );
   }
 
-  return {
+  return tracedStore({
     kind: base.kind,
     kv: base.kv,
     insights: base.insights,
     // The memory limiter is synchronous work that cannot hang or lose its
     // backend; a deadline timer per request would only add cost (npm run bench, case b).
     limiter: credentials ? failOpenLimiter(base.limiter, { limit, windowMs, log, clock, timeoutMs }) : base.limiter,
-  };
+  });
 }

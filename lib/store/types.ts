@@ -20,6 +20,8 @@ export interface RateLimitDecision {
   remaining: number;
   /** Whole seconds until the window turns (at least 1). */
   resetSeconds: number;
+  /** Allowed because the store did not answer in time (lib/store/fail-open.ts). */
+  failedOpen?: boolean;
 }
 
 export interface RateLimiter {

@@ -15,11 +15,12 @@ const readme = readFileSync('lib/framework/README.md', 'utf8');
 const installed = (name: string) => (JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
 
 describe('lib/framework/README.md', () => {
-  it('names the versions of Next, React and zbsearch installed now', () => {
+  it('names the versions of Next, React, zbsearch and @vercel/otel installed now', () => {
     const checked = readme.match(/^Checked against: (.+)$/m)?.[1] ?? '';
     expect(checked).toContain(`**Next ${installed('next')}**`);
     expect(checked).toContain(`**React ${installed('react')}**`);
     expect(checked).toContain(`**zbsearch ${installed('zbsearch')}**`);
+    expect(checked).toContain(`**@vercel/otel ${installed('@vercel/otel')}**`);
   });
 
   it('names this Node among the versions checked', () => {

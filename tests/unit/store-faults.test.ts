@@ -48,7 +48,7 @@ describe('the fail-open limiter, by the clock', () => {
     await time.advance(failOpenTimeoutMs - 1);
     expect(decision.settled).toBe(false);
     await time.advance(1);
-    expect(decision.value).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
+    expect(decision.value).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60, failedOpen: true });
     expect(logs).toEqual([['warn', expect.stringContaining('fail open'), expect.objectContaining({ timeoutMs: failOpenTimeoutMs, cause: 'Error: no answer within 250 ms' })]]);
   });
 
@@ -112,7 +112,7 @@ describe('Upstash store when Redis fails', () => {
     await redis.stop();
     // Refused at once: the patient timers never fire, the failure is the refusal itself.
     for (let i = 0; i < 5; i++) {
-      expect(await limiter.limit('203.0.113.7')).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60 });
+      expect(await limiter.limit('203.0.113.7')).toEqual({ allowed: true, limit, remaining: limit, resetSeconds: 60, failedOpen: true });
     }
 
     expect(logs).toHaveLength(1);

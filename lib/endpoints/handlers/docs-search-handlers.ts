@@ -1,3 +1,4 @@
+import { operationSpan } from '@/lib/platform/telemetry';
 import { findPath } from 'fumadocs-core/page-tree';
 import { runtime } from '@/lib/runtime';
 import { routeDocs, type RouteDocs } from '@/lib/docs-source/route-docs';
@@ -38,6 +39,6 @@ const cacheControl = 'public, max-age=300';
 
 export const docsSearchDialog = implement(endpointById(docsDescriptions, 'docsSearchDialog'), async ({ query }) => {
   const docs = await routeDocs();
-  const answer = await runtime().services({ sandbox: false }).search({ q: query.query, limit: dialogResultLimit });
+  const answer = await operationSpan('dialog', 'search', () => runtime().services({ sandbox: false }).search({ q: query.query, limit: dialogResultLimit }));
   return mapResult(answer, ({ results }): JsonReply => ({ json: dialogRows(results, pageOf.bind(undefined, docs)), headers: { 'Cache-Control': cacheControl } }));
 });

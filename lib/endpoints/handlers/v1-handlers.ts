@@ -1,3 +1,4 @@
+import { linkToActive, operationSpan } from '@/lib/platform/telemetry';
 // `next/server.js`, not `next/server`: the docs build runs these handlers in plain Node ESM
 // (lib/docs-build/remark-api-examples.ts), which needs the file name (next has no exports map).
 import { batchLimits, jobLimits, parseBatchBody, runBatch } from '@/lib/core/batch';
@@ -80,13 +81,13 @@ export function readHandlers(
   handling: Readonly<Record<string, ReadRowHandling>> = {},
 ): Record<string, EndpointHandler> {
   const handlers: Record<string, EndpointHandler> = {};
-  for (const spec of Object.values(table)) {
+  for (const [operation, spec] of Object.entries(table)) {
     for (const id of spec.names.rest ?? []) {
       const own = handling[id];
       handlers[id] = implement(rowOf(id), async ({ params, query }) => {
         const { sandbox, ...byName } = { ...(params as RowParameters), ...(query as RowParameters) };
         const input = own?.toInput ? own.toInput(params as RowParameters, query as RowParameters) : byName;
-        const answer = await spec.run(input as never, requestServices(sandbox as string | undefined));
+        const answer = await operationSpan('v1', operation, () => spec.run(input as never, requestServices(sandbox as string | undefined)));
         return mapResult(answer, (json): JsonReply => ({ json, ...(own?.headers ? { headers: own.headers } : {}) }));
       });
     }
@@ -141,7 +142,7 @@ export const runBatchHandler = implement(
     // Release operations get what is left of the request's budget.
     const deadline = rateLimitedDeadline();
     const answerBytes = async () =>
-      JSON.stringify(await runBatch(request.value, { services: (sandbox) => rt.services({ sandbox, deadline }), describeFailure: toProblem, log: rt.log }));
+      JSON.stringify(await runBatch(request.value, { door: 'batch', services: (sandbox) => rt.services({ sandbox, deadline }), describeFailure: toProblem, log: rt.log }));
     const key = headers['Idempotency-Key'];
     if (key === undefined) return ok(batchAnswerResponse(await answerBytes(), false));
     const validKey = validateIdempotencyKey(key);
@@ -164,7 +165,9 @@ export const submitJob = implement(
     const submitted = await rt.jobs.submit(request.value);
     if (!submitted.ok) return submitted;
     const job = submitted.value;
-    runAfterResponse(() => rt.jobs.execute(job.id));
+    // The run is a trace of its own, linked to this request's (/docs/operate/telemetry).
+    const links = linkToActive();
+    runAfterResponse(() => rt.jobs.execute(job.id, { links }));
     return ok({ status: 202, json: job, headers: { Location: job.url, 'Retry-After': '1', ...noStore } });
   },
   { bodyTooLarge: 'job_too_large' },
