@@ -39,6 +39,17 @@ export const envSchema = z
     INSIGHTS_RECORDING: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
     INSIGHTS_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(90)),
     INSIGHTS_MIN_CLIENTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(3)),
+    // OpenTelemetry's standard variables (/docs/operate/telemetry), checked here so a bad value stops the
+    // server naming it; the SDK (lib/platform/telemetry-sdk.ts) reads them from the environment as the specification says.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, optionalUrl),
+    OTEL_EXPORTER_OTLP_PROTOCOL: z.preprocess(emptyToUndefined, z.enum(['http/protobuf', 'http/json']).optional()),
+    OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().optional()),
+    OTEL_TRACES_SAMPLER: z.preprocess(
+      emptyToUndefined,
+      z.enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio']).optional(),
+    ),
+    OTEL_TRACES_SAMPLER_ARG: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(1).optional()),
+    OTEL_METRIC_EXPORT_INTERVAL: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
     WEB_BOT_AUTH_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     WEB_BOT_AUTH_SIGNATURE_AGENT: z.preprocess(emptyToUndefined, optionalUrl),
     CURSOR_SECRET: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
