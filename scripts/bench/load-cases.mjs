@@ -3,6 +3,7 @@
 // (soak.mjs). Printing is in report.mjs; child processes in processes.mjs.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { aggregate, announced, loadCore, runLoad, runSoakProgram, serverCore, SetupError, spawnPinned, startRedis, stop } from './processes.mjs';
 import { fmt, printSoakReport } from './report.mjs';
@@ -50,7 +51,24 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
   // Search insights record every search after its answer (lib/insights): on here, as by default, and off beside it.
   const serverD = await startNext('(d) search routes, insights recording on', { RATE_LIMIT_PER_MINUTE: hugeLimit, INSIGHTS_TOKEN: token }, profiled('search'));
   const serverDOff = await startNext('(d) search routes, recording off', { RATE_LIMIT_PER_MINUTE: hugeLimit, INSIGHTS_TOKEN: token, INSIGHTS_RECORDING: 'off' }, profiled('search-off'));
-  const nextServers = [serverA, limiterOn, limiterOff, upstash, serverD, serverDOff];
+  // OpenTelemetry exporting every request's spans and the metrics to an OTLP/HTTP sink in this process
+  // (/docs/operate/telemetry); serverD, with no endpoint, loads no SDK.
+  const sinkStats = { requests: 0, bytes: 0 };
+  const sink = createServer((request, response) => {
+    request.on('data', (chunk) => (sinkStats.bytes += chunk.length));
+    request.on('end', () => {
+      sinkStats.requests += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const otel = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
+    OTEL_TRACES_SAMPLER: 'always_on',
+    OTEL_METRIC_EXPORT_INTERVAL: '5000',
+  };
+  const serverDTraced = await startNext('(d) search routes, OpenTelemetry exporting', { RATE_LIMIT_PER_MINUTE: hugeLimit, INSIGHTS_TOKEN: token, ...otel }, profiled('search-otel'));
+  const nextServers = [serverA, limiterOn, limiterOff, upstash, serverD, serverDOff, serverDTraced];
 
   // Preflight: the bodies compared are byte-identical, and each server runs the limiter it should.
   const floor = await fetchBytes(`${serverA.url}/bench/floor`);
@@ -110,6 +128,10 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
   const [on, off] = [await recorded(serverD), await recorded(serverDOff)];
   if (on < queries.length || off !== 0) throw new SetupError(`insights recorded ${on} searches with recording on, ${off} with it off`);
   checks.push(`the recording server counted the ${on} searches above in its insights, the other none`);
+  await fetchBytes(`${serverDTraced.url}/v1/search?q=wallpaper`);
+  for (let wait = 0; sinkStats.requests === 0 && wait < 50; wait++) await new Promise((resolve) => setTimeout(resolve, 200));
+  if (sinkStats.requests === 0) throw new SetupError('the OpenTelemetry server exported nothing to the sink');
+  checks.push(`the OpenTelemetry server exports to the sink (${sinkStats.requests} export requests so far)`);
   console.log(`preflight:\n${checks.map((check) => `- ${check}`).join('\n')}\n`);
 
   const c = settings.connections;
@@ -126,6 +148,8 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
     { id: 'd.v1', what: `(d) GET /v1/search?q= — ${queries.length} rotating queries`, target: serverD, paths: queries.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), connections: c },
     { id: 'd.rooms.off', what: `(d) GET ${roomsPath} — recording off`, target: serverDOff, paths: [roomsPath], connections: c },
     { id: 'd.v1.off', what: '(d) GET /v1/search?q= — insights recording off', target: serverDOff, paths: queries.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), connections: c },
+    { id: 'd.rooms.otel', what: `(d) GET ${roomsPath} — OpenTelemetry exporting, every request sampled`, target: serverDTraced, paths: [roomsPath], connections: c },
+    { id: 'd.v1.otel', what: '(d) GET /v1/search?q= — OpenTelemetry exporting, every request sampled', target: serverDTraced, paths: queries.map((q) => `/v1/search?q=${encodeURIComponent(q)}`), connections: c },
     // Last in each round: Fumadocs' route leaves its server a heap to collect, which must not land on a case compared with another server's.
     { id: 'd.stock', what: '(d) GET /bench/fumadocs-search?query= — same queries', target: serverD, paths: queries.map((q) => `/bench/fumadocs-search?query=${encodeURIComponent(q)}`), connections: c },
   ];
@@ -175,6 +199,8 @@ export async function runLoadCases({ settings, startNext, scratch, profileDir })
   console.log('');
 
   const r = Object.fromEntries(specs.map((spec) => [spec.id, aggregate(runs.get(spec.id))]));
+  await new Promise((resolve) => sink.close(resolve));
+  console.log(`OpenTelemetry sink: ${sinkStats.requests} export requests, ${(sinkStats.bytes / 1e6).toFixed(1)} MB`);
   return {
     specs,
     r,

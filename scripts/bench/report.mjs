@@ -102,6 +102,11 @@ export function printLoadReport({ specs, r, connections: c, retried, retryAboveP
   add('d.rooms', [compare('(d) /v1/search req/s ÷ the cheapest read, recording on', dRooms, '≥ 0.80×', dRooms >= 0.8)]);
   add('d.v1.off', [compare('(d) /v1/search req/s, recording on ÷ off', recording, '≥ 0.95×', recording >= 0.95)]);
   add('d.rooms.off', [compare('(d) /v1/search req/s ÷ the cheapest read, recording off', dRoomsOff)]);
+  // OpenTelemetry (/docs/operate/telemetry): with no endpoint no SDK is loaded (d.v1 above); exporting every request's spans costs at most 10 %.
+  const otelRooms = r['d.v1.otel'].rps / r['d.rooms.otel'].rps;
+  const otelCost = r['d.v1.otel'].rps / r['d.v1'].rps;
+  add('d.rooms.otel', [compare('(d) /v1/search req/s ÷ the cheapest read, OpenTelemetry exporting', otelRooms)]);
+  add('d.v1.otel', [compare('(d) /v1/search req/s, OpenTelemetry exporting ÷ no endpoint', otelCost, '≥ 0.90×', otelCost >= 0.9)]);
 
   console.log('RESULTS (req/s = 2xx answers per second, median of the rounds; p50/p99 = response time in ms over all measured requests of all rounds)');
   console.log(table(['case', 'conn', 'req/s', 'p50 ms', 'p99 ms', 'against baseline', 'ratio', 'goal', 'verdict'], rows, ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'l', 'l']));
