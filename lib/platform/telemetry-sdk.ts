@@ -2,8 +2,8 @@ import { OTLPMetricExporter as JsonMetricExporter } from '@opentelemetry/exporte
 import { OTLPMetricExporter as ProtobufMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import type { Context } from '@opentelemetry/api';
-import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { registerOTel } from '@vercel/otel';
+import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { OTLPHttpJsonTraceExporter, OTLPHttpProtoTraceExporter, registerOTel } from '@vercel/otel';
 
 /**
  * OpenTelemetry's SDK for this server, configured only by the standard
@@ -52,17 +52,67 @@ export class PrivacySpanProcessor implements SpanProcessor {
   }
 }
 
+/**
+ * Next's spans of its own bookkeeping inside a request (loading and
+ * preparing the route module, resolving components, starting the
+ * response): leaves under the request's span, as many again as the spans
+ * that say what the request did, and a fifth of a request's cost when
+ * every request is exported (`npm run bench`, case (d)). Not exported.
+ */
+const bookkeeping = new Set([
+  'LoadComponents.loadRouteModule',
+  'NextNodeServer.findPageComponents',
+  'RouteModule.prepare',
+  'AppRouteRouteModule.loadUserland',
+  'NextNodeServer.startResponse',
+]);
+
+class LeanExporter implements SpanExporter {
+  constructor(inner: SpanExporter) {
+    this.inner = inner;
+  }
+  private readonly inner: SpanExporter;
+  export(spans: ReadableSpan[], done: Parameters<SpanExporter['export']>[1]): void {
+    this.inner.export(
+      spans.filter((span) => !bookkeeping.has(String(span.attributes['next.span_type']))),
+      done,
+    );
+  }
+  shutdown(): Promise<void> {
+    return this.inner.shutdown();
+  }
+  forceFlush(): Promise<void> {
+    return this.inner.forceFlush?.() ?? Promise.resolve();
+  }
+}
+
+/** The OTLP trace exporter the variables name: `http/protobuf` (the default) or `http/json`, with their headers. */
+function traceExporter(env: NodeJS.ProcessEnv): SpanExporter | undefined {
+  const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || (env.OTEL_EXPORTER_OTLP_ENDPOINT ? `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined);
+  if (!url) return undefined;
+  const headers = Object.fromEntries(
+    [env.OTEL_EXPORTER_OTLP_HEADERS, env.OTEL_EXPORTER_OTLP_TRACES_HEADERS]
+      .flatMap((list) => (list ?? '').split(','))
+      .map((pair) => pair.split('=').map((part) => decodeURIComponent(part.trim())))
+      .filter((pair): pair is [string, string] => pair.length === 2 && pair[0] !== ''),
+  );
+  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
+  return protocol === 'http/json' ? new OTLPHttpJsonTraceExporter({ url, headers }) : new OTLPHttpProtoTraceExporter({ url, headers });
+}
+
 export function registerTelemetry(env: NodeJS.ProcessEnv): void {
   const protocol = env.OTEL_EXPORTER_OTLP_METRICS_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf';
   const metricsWanted = Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT);
   // The exporters read the endpoint and headers variables themselves.
-  const exporter = protocol === 'http/json' ? new JsonMetricExporter() : new ProtobufMetricExporter();
+  const metricExporter = protocol === 'http/json' ? new JsonMetricExporter() : new ProtobufMetricExporter();
+  const exporter = traceExporter(env);
   registerOTel({
     serviceName: env.OTEL_SERVICE_NAME || 'svc',
     // Outbound calls get the site's own client spans (the code host, the store), named for what they do.
     instrumentations: [],
-    // The privacy processor first: the exporter's processor reads the span after it.
-    spanProcessors: [new PrivacySpanProcessor(), 'auto'],
-    metricReaders: metricsWanted ? [new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: exportInterval(env) })] : [],
+    // The privacy processor first: the exporter's processor reads the span after it. With an endpoint, the
+    // site's own exporter (without Next's bookkeeping spans); on Vercel without one, Vercel's integration ('auto').
+    spanProcessors: [new PrivacySpanProcessor(), ...(exporter ? [new BatchSpanProcessor(new LeanExporter(exporter))] : ['auto' as const])],
+    metricReaders: metricsWanted ? [new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: exportInterval(env) })] : [],
   });
 }

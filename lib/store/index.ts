@@ -47,7 +47,9 @@ export function createStore(env: Env, { clock = systemClock, log }: CreateStoreO
     );
   }
 
-  return tracedStore({
+  // Client spans for the calls that leave the process (Upstash); the memory store's are plain function calls.
+  const traced = credentials ? tracedStore : (store: Store) => store;
+  return traced({
     kind: base.kind,
     kv: base.kv,
     insights: base.insights,

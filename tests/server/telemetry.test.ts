@@ -26,6 +26,8 @@ interface OtlpSpan {
   attributes?: OtlpAttribute[];
   links?: { traceId: string; spanId: string }[];
   status?: { code?: number; message?: string };
+  startTimeUnixNano?: string | number;
+  endTimeUnixNano?: string | number;
 }
 interface Span {
   traceId: string;
@@ -36,6 +38,8 @@ interface Span {
   attributes: Record<string, unknown>;
   links: { traceId: string; spanId: string }[];
   status?: { code?: number; message?: string };
+  /** Milliseconds the span lasted. */
+  durationMs: number;
 }
 
 const received: { path: string; body: string }[] = [];
@@ -75,6 +79,7 @@ function spans(): Span[] {
       attributes: Object.fromEntries((span.attributes ?? []).map((attribute) => [attribute.key, value(attribute.value)])),
       links: span.links ?? [],
       status: span.status,
+      durationMs: (Number(span.endTimeUnixNano ?? 0) - Number(span.startTimeUnixNano ?? 0)) / 1e6,
     }));
 }
 
@@ -172,8 +177,8 @@ describe('traces, one per request, continuing the client’s traceparent', () =>
     expect(descends(operation, answer.trace.spanId)).toBe(true);
     const decided = await until(() => inTrace(answer.trace.traceId).find((span) => span.attributes['svc.rate_limit.decision']), 'the rate-limit decision');
     expect(decided.attributes['svc.rate_limit.decision']).toBe('allowed');
-    const store = inTrace(answer.trace.traceId).find((span) => span.name === 'store limit');
-    expect(store?.attributes).toMatchObject({ 'svc.store.kind': 'memory', 'svc.store.operation': 'limit' });
+    // Next's bookkeeping inside the request is not exported; what the request did is.
+    expect(inTrace(answer.trace.traceId).map((span) => span.name)).not.toContain('resolve page components');
   });
 
   it('a two-entry /v1/batch: one batch span with a child per entry', async () => {
