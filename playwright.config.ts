@@ -84,7 +84,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Not npx: it would put node_modules/.bin (and its Node 22) first on PATH again.
+    // Not npx: it would put node_modules/.bin (and its Node 24) first on PATH again; `node` is the PATH's (under npm test, the machine's).
     command: `node node_modules/.bin/next start -p ${port}`,
     url: baseURL,
     env: {
