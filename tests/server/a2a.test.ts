@@ -178,16 +178,21 @@ describe('POST /a2a, raw', () => {
 describe('the rate limit (the /v1 window)', () => {
   const flood = client(base, '127.0.0.85');
   it('over it POST /a2a is 429 with Retry-After and open CORS', async () => {
-    let refused: HttpResult | undefined;
-    for (let sent = 0; sent < 1300 && !refused; sent += 50) {
-      const answers = await Promise.all(Array.from({ length: 50 }, () => flood('/a2a', { method: 'GET' })));
-      refused = answers.find((res) => res.status === 429);
+    const post = () => flood('/a2a', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage' }) });
+    let res: HttpResult | undefined;
+    // The window may turn between the flood's 429 and the POST (a busy machine): flood the new one and ask again.
+    for (let attempt = 0; attempt < 3 && res?.status !== 429; attempt++) {
+      let refused: HttpResult | undefined;
+      for (let sent = 0; sent < 1300 && !refused; sent += 50) {
+        const answers = await Promise.all(Array.from({ length: 50 }, () => flood('/a2a', { method: 'GET' })));
+        refused = answers.find((answer) => answer.status === 429);
+      }
+      expect(refused, 'a 429 within two windows').toBeDefined();
+      res = await post();
     }
-    expect(refused, 'a 429 within two windows').toBeDefined();
-    const res = await flood('/a2a', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage' }) });
-    expect(res.status).toBe(429);
-    expect(res.headers['retry-after']).toMatch(/^\d+$/);
-    expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.json()).toMatchObject({ status: 429, code: 'rate_limited' });
-  }, 60_000);
+    expect(res!.status).toBe(429);
+    expect(res!.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res!.headers['access-control-allow-origin']).toBe('*');
+    expect(res!.json()).toMatchObject({ status: 429, code: 'rate_limited' });
+  }, 180_000);
 });
