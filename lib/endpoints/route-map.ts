@@ -1,4 +1,5 @@
 import { routes } from './contract';
+import { BoundedMap } from '@/lib/platform/bounded-map';
 import { docsRoute, homeRoute, problemRoute, problemTypeRoute } from '@/lib/routes';
 import { allowHeader, pathPattern, type HttpMethod } from './endpoint';
 import { isAppName } from '@/lib/catalog';
@@ -73,6 +74,17 @@ export function allowedMethods(pathname: string): string | undefined {
  * never the path itself, which would name every page and every typo.
  */
 export function routeTemplate(pathname: string): string {
+  // Asked once per answer while telemetry is on: each path's template is worked out once (bounded).
+  const known = templates.get(pathname);
+  if (known !== undefined) return known;
+  const template = templateOf(pathname);
+  templates.set(pathname, template);
+  return template;
+}
+
+const templates = new BoundedMap<string, string>(4096);
+
+function templateOf(pathname: string): string {
   if (isTwinPath(pathname)) return `${docsRoute}/{path}.md`;
   const row = endpointPatterns.find(({ pattern }) => pattern.test(pathname));
   if (row) return row.path;
