@@ -43,12 +43,22 @@ const closedCodeHost = `http://127.0.0.1:${process.env.E2E_CODE_HOST_PORT}`;
 // Undefined when there is none: global setup then fails with the reason and what to install.
 const executablePath = chromiumPath();
 
+const browserUse = {
+  ...devices['Desktop Chrome'],
+  // Playwright gives every launch a fresh temporary user-data dir.
+  launchOptions: {
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'tests/.artifacts/playwright',
-  fullyParallel: false,
-  workers: 1,
+  // Two workers: a test mostly waits (for the network to go quiet, a throttled load, an animation),
+  // so a second one fills the machine's idle time (docs/decisions/0010-browser-tests-once-per-template.md).
+  workers: 2,
   retries: 0,
   forbidOnly: process.env.CI === 'true',
   reporter: 'list',
@@ -64,23 +74,18 @@ export default defineConfig({
   },
   projects: [
     {
+      // Alone and first: it counts the searches and feedback the server recorded, which a test
+      // running beside it would add to. Every other test waits for it (`dependencies` below).
+      name: 'insights',
+      testMatch: /insights\.spec\.ts$/,
+      use: browserUse,
+    },
+    {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        // Playwright gives every launch a fresh temporary user-data dir.
-        launchOptions: {
-          executablePath,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
+      testIgnore: /insights\.spec\.ts$/,
+      dependencies: ['insights'],
+      fullyParallel: true,
+      use: browserUse,
     },
   ],
   webServer: {

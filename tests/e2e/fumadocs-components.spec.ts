@@ -15,16 +15,24 @@ const writingDocs = docsPageUrl(['writing-docs']);
 const markers = { Tabs: 'tablist', Accordion: 'AccordionTrigger', ImageZoom: 'data-rmiz' } as const;
 
 /**
- * The bodies of every script the page loads until the network is idle,
- * fetched again by URL: the browser may have let go of a body before it is
- * asked for it, and a body read as empty would hide a chunk from the check.
+ * Loads a page and keeps the URL of every script it loads, from the first
+ * byte on, for `bodies` to read.
  */
-async function scriptsOf(page: Page, path: string): Promise<string[]> {
+async function loadKeepingScripts(page: Page, path: string): Promise<Set<string>> {
   const urls = new Set<string>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') urls.add(response.url());
   });
   await gotoHydrated(page, path);
+  return urls;
+}
+
+/**
+ * The scripts' bodies, fetched again by URL: the browser may have let go of
+ * a body before it is asked for it, and a body read as empty would hide a
+ * chunk from the check.
+ */
+async function bodies(page: Page, urls: Set<string>): Promise<string[]> {
   return Promise.all(
     [...urls].map(async (url) => {
       const response = await page.request.get(url);
@@ -40,8 +48,10 @@ const carried = (scripts: string[]) =>
     .map(([name]) => name);
 
 test('the Writing docs page loads the components it uses, and they work', async ({ page }) => {
-  const scripts = await scriptsOf(page, writingDocs);
-  expect(carried(scripts)).toEqual(Object.keys(markers));
+  const urls = await loadKeepingScripts(page, writingDocs);
+  // A quiet network is no promise that every lazy chunk has been asked for on a busy machine:
+  // wait until each component's chunk has come.
+  await expect.poll(async () => carried(await bodies(page, urls))).toEqual(Object.keys(markers));
 
   // Tabs: the second tab shows its own panel.
   const tab = page.getByRole('tab', { name: 'meta.json' });
@@ -59,6 +69,7 @@ test('the Writing docs page loads the components it uses, and they work', async 
 
 for (const path of ['/', docsPageUrl(['install']), docsPageUrl(['rooms', 'appearance']), docsPageUrl(['options'])]) {
   test(`${path} uses none of the components and loads none of their code`, async ({ page }) => {
-    expect(carried(await scriptsOf(page, path))).toEqual([]);
+    const urls = await loadKeepingScripts(page, path);
+    expect(carried(await bodies(page, urls))).toEqual([]);
   });
 }

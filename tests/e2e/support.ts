@@ -110,3 +110,20 @@ export function overlaps(
 ): boolean {
   return a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width && a.y + 1 < b.y + b.height && b.y + 1 < a.y + a.height;
 }
+
+/**
+ * One page of each docs folder: for a check of what the template draws the
+ * same on every page, at the size or theme where the page's own content is
+ * not what is under test (docs/decisions/0010-browser-tests-once-per-template.md).
+ */
+export function onePerFolder(paths: string[]): string[] {
+  const seen = new Set<string>();
+  return paths.filter((path) => {
+    const parts = path.split('/');
+    // `/docs/rooms/appearance` is in `/docs/rooms`; `/docs/install` and `/docs/rooms` in `/docs`.
+    const folder = parts.length > 3 ? parts.slice(0, 3).join('/') : '/docs';
+    if (seen.has(folder)) return false;
+    seen.add(folder);
+    return true;
+  });
+}
