@@ -76,31 +76,19 @@ bash scripts/setup-test-deps.sh
 # (scripts/find-python-mcp.mjs says why), never the run.
 node scripts/find-python-mcp.mjs --install || echo "setup: the MCP Python SDK's client test will be skipped (above: why, and the command)"
 
-# The type-check beside the lint: each keeps one core busy. Lint: ESLint; the layer rules and no
-# import circles (dependency-cruiser, .dependency-cruiser.cjs); no unused file, export or
-# dependency, and every imported package listed (knip, knip.config.ts); ARCHITECTURE.md's graph of
-# the folders drawn from the imports as they are. Each one's output is printed when both have ended.
-step "type-check and lint"
+step "type-check"
 bin fumadocs-mdx
 bin next typegen
-checks=$(mktemp -d)
-(bin tsc --noEmit) > "$checks/type-check" 2>&1 &
-typecheck=$!
-(
-  set -e
-  bin eslint
-  bin depcruise lib app components proxy.ts instrumentation.ts source.config.ts next.config.mjs scripts tests --config .dependency-cruiser.cjs --output-type err-long
-  bin knip
-  node scripts/architecture-graph.mjs --check
-) > "$checks/lint" 2>&1 &
-lint=$!
-typecheck_status=0 lint_status=0
-wait "$typecheck" || typecheck_status=$?
-wait "$lint" || lint_status=$?
-printf -- '--- type-check (tsc --noEmit): exit %s\n' "$typecheck_status"; cat "$checks/type-check"
-printf -- '--- lint: exit %s\n' "$lint_status"; cat "$checks/lint"
-rm -rf "$checks"
-[ "$typecheck_status" = 0 ] && [ "$lint_status" = 0 ]
+bin tsc --noEmit
+
+# ESLint; the layer rules and no import circles (dependency-cruiser, .dependency-cruiser.cjs);
+# no unused file, export or dependency, and every imported package listed (knip, knip.config.ts);
+# ARCHITECTURE.md's graph of the folders drawn from the imports as they are.
+step "lint"
+bin eslint
+bin depcruise lib app components proxy.ts instrumentation.ts source.config.ts next.config.mjs scripts tests --config .dependency-cruiser.cjs --output-type err-long
+bin knip
+node scripts/architecture-graph.mjs --check
 
 # /openapi.json from the endpoint table (no build needed), linted by Redocly's
 # `recommended` and Spectral's `spectral:oas`: any problem fails (tests/lint).
