@@ -1,8 +1,21 @@
 import { OTLPMetricExporter as JsonMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPMetricExporter as ProtobufMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import type { Context } from '@opentelemetry/api';
-import { BatchSpanProcessor, type ReadableSpan, type Span, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { Attributes, Context, Link, SpanKind } from '@opentelemetry/api';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  SamplingDecision,
+  TraceIdRatioBasedSampler,
+  type ReadableSpan,
+  type Sampler,
+  type SamplingResult,
+  type Span,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { OTLPHttpJsonTraceExporter, OTLPHttpProtoTraceExporter, registerOTel } from '@vercel/otel';
 
 /**
@@ -56,8 +69,8 @@ export class PrivacySpanProcessor implements SpanProcessor {
  * Next's spans of its own bookkeeping inside a request (loading and
  * preparing the route module, resolving components, starting the
  * response): leaves under the request's span, as many again as the spans
- * that say what the request did, and a fifth of a request's cost when
- * every request is exported (`npm run bench`, case (d)). Not exported.
+ * that say what the request did. Never recorded: the sampler below drops
+ * them as they start, so they cost what a span costs with no SDK at all.
  */
 const bookkeeping = new Set([
   'LoadComponents.loadRouteModule',
@@ -67,22 +80,40 @@ const bookkeeping = new Set([
   'NextNodeServer.startResponse',
 ]);
 
-class LeanExporter implements SpanExporter {
-  constructor(inner: SpanExporter) {
-    this.inner = inner;
+/**
+ * The sampler `OTEL_TRACES_SAMPLER` and `_ARG` name (the OpenTelemetry SDK's
+ * environment variables; default `parentbased_always_on`), built here since
+ * the SDK's own reading of them is not exported and the bookkeeping filter
+ * must wrap it.
+ */
+export function configuredSampler(env: NodeJS.ProcessEnv): Sampler {
+  const ratio = Number(env.OTEL_TRACES_SAMPLER_ARG);
+  const traceIdRatio = () => new TraceIdRatioBasedSampler(Number.isFinite(ratio) && ratio >= 0 && ratio <= 1 ? ratio : 1);
+  switch (env.OTEL_TRACES_SAMPLER) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return traceIdRatio();
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: traceIdRatio() });
+    default:
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
   }
-  private readonly inner: SpanExporter;
-  export(spans: ReadableSpan[], done: Parameters<SpanExporter['export']>[1]): void {
-    this.inner.export(
-      spans.filter((span) => !bookkeeping.has(String(span.attributes['next.span_type']))),
-      done,
-    );
+}
+
+/** The configured sampler, but Next's bookkeeping spans are never recorded. */
+export class LeanSampler implements Sampler {
+  constructor(private readonly inner: Sampler) {}
+  shouldSample(context: Context, traceId: string, name: string, kind: SpanKind, attributes: Attributes, links: Link[]): SamplingResult {
+    if (bookkeeping.has(String(attributes['next.span_type']))) return { decision: SamplingDecision.NOT_RECORD };
+    return this.inner.shouldSample(context, traceId, name, kind, attributes, links);
   }
-  shutdown(): Promise<void> {
-    return this.inner.shutdown();
-  }
-  forceFlush(): Promise<void> {
-    return this.inner.forceFlush?.() ?? Promise.resolve();
+  toString(): string {
+    return `LeanSampler{${this.inner.toString()}}`;
   }
 }
 
@@ -111,8 +142,9 @@ export function registerTelemetry(env: NodeJS.ProcessEnv): void {
     // Outbound calls get the site's own client spans (the code host, the store), named for what they do.
     instrumentations: [],
     // The privacy processor first: the exporter's processor reads the span after it. With an endpoint, the
-    // site's own exporter (without Next's bookkeeping spans); on Vercel without one, Vercel's integration ('auto').
-    spanProcessors: [new PrivacySpanProcessor(), ...(exporter ? [new BatchSpanProcessor(new LeanExporter(exporter))] : ['auto' as const])],
+    // site's own exporter; on Vercel without one, Vercel's integration ('auto').
+    spanProcessors: [new PrivacySpanProcessor(), ...(exporter ? [new BatchSpanProcessor(exporter)] : ['auto' as const])],
+    traceSampler: new LeanSampler(configuredSampler(env)),
     metricReaders: metricsWanted ? [new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: exportInterval(env) })] : [],
   });
 }
