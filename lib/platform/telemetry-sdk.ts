@@ -72,7 +72,7 @@ export class PrivacySpanProcessor implements SpanProcessor {
  * that say what the request did. Never recorded: the sampler below drops
  * them as they start, so they cost what a span costs with no SDK at all.
  */
-const bookkeeping = new Set([
+export const nextBookkeepingSpanTypes: ReadonlySet<string> = new Set([
   'LoadComponents.loadRouteModule',
   'NextNodeServer.findPageComponents',
   'RouteModule.prepare',
@@ -109,7 +109,7 @@ export function configuredSampler(env: NodeJS.ProcessEnv): Sampler {
 export class LeanSampler implements Sampler {
   constructor(private readonly inner: Sampler) {}
   shouldSample(context: Context, traceId: string, name: string, kind: SpanKind, attributes: Attributes, links: Link[]): SamplingResult {
-    if (bookkeeping.has(String(attributes['next.span_type']))) return { decision: SamplingDecision.NOT_RECORD };
+    if (nextBookkeepingSpanTypes.has(String(attributes['next.span_type']))) return { decision: SamplingDecision.NOT_RECORD };
     return this.inner.shouldSample(context, traceId, name, kind, attributes, links);
   }
   toString(): string {
