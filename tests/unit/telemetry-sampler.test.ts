@@ -9,8 +9,8 @@ import { configuredSampler, LeanSampler } from '@/lib/platform/telemetry-sdk';
  * recorded.
  */
 const traceId = 'ffffffffffffffffffffffffffffffff';
-const sample = (env: NodeJS.ProcessEnv, attributes: Record<string, string> = {}, parent = ROOT_CONTEXT) =>
-  new LeanSampler(configuredSampler(env)).shouldSample(parent, traceId, 'span', SpanKind.INTERNAL, attributes, []).decision;
+const sample = (env: Record<string, string>, attributes: Record<string, string> = {}, parent = ROOT_CONTEXT) =>
+  new LeanSampler(configuredSampler(env as NodeJS.ProcessEnv)).shouldSample(parent, traceId, 'span', SpanKind.INTERNAL, attributes, []).decision;
 
 describe('the trace sampler', () => {
   it('records every trace by default, and drops Next bookkeeping spans as they start', () => {
