@@ -313,6 +313,9 @@ export async function runIdempotent(options: IdempotencyOptions, execute: Idempo
       await release();
       return result;
     }
+    // One line per run of a key's work, so runs per key can be counted from the logs (/docs/operate/telemetry,
+    // "Logs"); the record's digest names neither the client nor its key.
+    log?.('info', 'idempotent request executed', { idempotency_record: sha256(recordKey).slice(0, 16) });
     const done: IdempotencyRecord = { state: 'done', fingerprint, completedAt: clock(), answer: result.value };
     try {
       await kv.set(recordKey, JSON.stringify(done), ttlMs);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AbandonedClaims,
@@ -206,6 +207,19 @@ describe('runIdempotent', () => {
     const { options, kv } = setup();
     await runIdempotent(options(), async () => response(1));
     expect(kv.keys().join(' ')).not.toContain('203.0.113.7');
+  });
+
+  it('logs one line per run of a key’s work, by a digest of its record that names neither the client nor the key', async () => {
+    const { options } = setup();
+    const lines: { message: string; fields?: Record<string, unknown> }[] = [];
+    const log: Log = (_level, message, fields) => lines.push({ message, fields });
+    await Promise.all(Array.from({ length: 5 }, () => runIdempotent(options({ log }), async () => response(1))));
+    await runIdempotent(options({ log }), async () => response(2));
+    await runIdempotent(options({ log, key: 'key-2' }), async () => response(3));
+    const runs = lines.filter((line) => line.message === 'idempotent request executed').map((line) => line.fields?.idempotency_record);
+    const digest = (key: string) => createHash('sha256').update(`idempotency:v1:${createHash('sha256').update('203.0.113.7').digest('hex')}:${key}`).digest('hex').slice(0, 16);
+    expect(runs).toEqual([digest('key-1'), digest('key-2')]);
+    expect(JSON.stringify(lines)).not.toMatch(/203\.0\.113\.7|key-1|key-2/);
   });
 
   it('releases the claim when execute throws, so a retry runs', async () => {
