@@ -124,7 +124,9 @@ export function createInsights(options: InsightsOptions): Insights {
     defer(async () => {
       try {
         const event = await make(time);
-        if (event) await store.add(utcDay(time), event, limits(time));
+        if (!event) return;
+        await store.add(utcDay(time), event, limits(time));
+        dropped.recovered('insights: the store answers again; events are recorded again');
       } catch (error) {
         dropped({ cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
       }

@@ -25,7 +25,8 @@ export const failOpenTimeoutMs = 250;
  * The rate limit's failure policy: when the backend errors or does not
  * answer within `timeoutMs` (250 ms, not @upstash/ratelimit's 5 s default),
  * the request is allowed with a full window, and a warning is logged at
- * most once a minute so an outage does not flood the log.
+ * most once a minute so an outage does not flood the log; when it answers
+ * again, one line counts the requests let through since the last warning.
  *
  * Failing open keeps the service answering during a Redis outage; the limit
  * is an approximation anyway (/docs/api/limits, "Rate limit": per client IP
@@ -52,7 +53,11 @@ export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): R
         // Promise.race subscribes to the inner promise, so a rejection that
         // arrives after the deadline is handled, not left unhandled.
         const outcome = await Promise.race([inner.limit(key), deadline]);
-        if (outcome !== timedOut) return outcome;
+        if (outcome !== timedOut) {
+          // The end of an outage: the requests let through since the last warning are logged now, not at the next outage.
+          warned.recovered('rate limiter available again; requests are counted again');
+          return outcome;
+        }
         warn(new Error(`no answer within ${timeoutMs} ms`));
       } catch (error) {
         warn(error);

@@ -63,6 +63,30 @@ describe('the fail-open limiter, by the clock', () => {
     const answered = failOpenLimiter(createMemoryStore({ clock: () => 0, limit, windowMs }).limiter, { limit, windowMs, log: () => undefined });
     expect(await answered.limit('k')).toMatchObject({ allowed: true, remaining: limit - 1 });
   });
+
+  it('counts every request it let through in some line: the warning, or the line when the limiter answers again', async () => {
+    let down = true;
+    const inner = createMemoryStore({ clock: () => 0, limit, windowMs }).limiter;
+    const flaky: RateLimiter = { limit: (key) => (down ? Promise.reject(new StoreUnavailableError('Redis rate limit failed: connection refused')) : inner.limit(key)) };
+    const logs: Parameters<Log>[] = [];
+    let now = 0;
+    const limiter = failOpenLimiter(flaky, { limit, windowMs, log: (...line) => logs.push(line), clock: () => now });
+    const outage = async (requests: number) => {
+      down = true;
+      for (let i = 0; i < requests; i++) await limiter.limit('k');
+      down = false;
+      await limiter.limit('k');
+      await limiter.limit('k');
+    };
+    await outage(5);
+    now += 10_000;
+    await outage(3); // within the minute: no second warning, its count comes when the limiter answers
+    expect(logs.map(([level, message, fields]) => [level, message.split(';')[0], fields?.failuresSinceLastWarning])).toEqual([
+      ['warn', 'rate limiter unavailable', 1],
+      ['info', 'rate limiter available again', 4],
+      ['info', 'rate limiter available again', 3],
+    ]);
+  });
 });
 
 describe('Upstash store when Redis fails', () => {
