@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
 import { BoundedMap } from '@/lib/platform/bounded-map';
+import { peerTimeout } from '@/lib/platform/deadline';
 import { requestContext } from '@/lib/platform/request-context';
 import { throttledWarning } from '@/lib/platform/throttled-warning';
 import { randomSalt, type InsightsEvent, type InsightsLimits, type InsightsStore } from '@/lib/store/insights-store';
@@ -35,8 +36,8 @@ const maxEntriesPerDay = 10_000;
 const dayMs = 86_400_000;
 /** Most addresses whose daily hash is kept in memory (only in memory, and only with the day's salt). */
 const maxKnownClients = 10_000;
-/** How long a pseudonym waits for the store's salt: the limiter's own bound (lib/store/fail-open.ts). */
-const saltWaitMs = 250;
+/** How long a pseudonym waits for the store's salt by default: the limiter's own bound (lib/store/fail-open.ts). */
+const defaultSaltWaitMs = 250;
 
 export interface InsightsOptions {
   store: InsightsStore;
@@ -48,6 +49,8 @@ export interface InsightsOptions {
   recording: boolean;
   retentionDays: number;
   minClients: number;
+  /** How long a pseudonym waits for the store's salt: the limiter's configured bound (RATE_LIMIT_TIMEOUT_MS). */
+  saltWaitMs?: number;
 }
 
 /** What a search door hands over: the query as asked and what the search found. */
@@ -82,7 +85,7 @@ export const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10
 const untilDayEnds = (time: number) => dayMs - (time % dayMs);
 
 export function createInsights(options: InsightsOptions): Insights {
-  const { store, clock, log, defer, recording, retentionDays, minClients } = options;
+  const { store, clock, log, defer, recording, retentionDays, minClients, saltWaitMs = defaultSaltWaitMs } = options;
   const limits = (time: number): InsightsLimits => ({ keepMs: retentionDays * dayMs, dayMs: untilDayEnds(time), maxEntries: maxEntriesPerDay });
   const dropped = throttledWarning(log, 'insights: an event was dropped, the store did not answer', clock);
   let salt: { day: string; value: Promise<string>; ready?: string } | undefined;
@@ -160,11 +163,13 @@ export function createInsights(options: InsightsOptions): Insights {
       const time = clock();
       // The day's salt in hand: no wait, no timer (every rate-limited request asks).
       if (salt?.day === utcDay(time) && salt.ready !== undefined) return hashed(salt.ready, address);
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let cancel: (() => void) | undefined;
+      // A timer a busy event loop fires late waits once more (a new instance's first requests load their routes):
+      // giving up on a salt that came meanwhile would count the client under this process's name alone.
       const late = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), saltWaitMs);
+        cancel = peerTimeout(saltWaitMs, () => resolve(undefined));
       });
-      const found = await Promise.race([daySalt(time).catch(() => undefined), late]).finally(() => clearTimeout(timer));
+      const found = await Promise.race([daySalt(time).catch(() => undefined), late]).finally(() => cancel?.());
       return hashed(found ?? localSalt(utcDay(time)), address);
     },
     async voted(page, helpful, comment, client) {

@@ -65,3 +65,23 @@ async function settleWithin<T>(work: Promise<T>, timeoutMs: number, late: () => 
 export function beforeDeadline<T>(work: Promise<T>, deadline: Deadline | undefined, late: () => T): Promise<T> {
   return deadline ? settleWithin(work, deadline.remaining(), late) : work;
 }
+
+/**
+ * Waits `ms` for a peer's answer (Redis, for the rate limiter), then calls
+ * `expired`; returns the function that cancels it. A timer measures the
+ * process, not the peer: when the event loop was busy past the timer (a new
+ * instance loading its routes on their first requests, a long synchronous
+ * step), the timer runs before the answer that arrived meanwhile is read, and
+ * the answer would be given up on as missing. So a timer that fires late
+ * waits once more, `ms` at most, letting the process read what came; a peer
+ * that does not answer still costs `ms`, or twice `ms` on a busy process.
+ */
+export function peerTimeout(ms: number, expired: () => void, now: () => number = () => performance.now()): () => void {
+  const due = now() + ms;
+  let timer = setTimeout(() => {
+    // Late by more than half the wait: the loop was busy, not the peer silent.
+    if (now() - due > ms / 2) timer = setTimeout(expired, ms);
+    else expired();
+  }, ms);
+  return () => clearTimeout(timer);
+}

@@ -3,6 +3,7 @@ import { type RateLimitDecision, type RateLimiter } from './types';
 import { systemClock, type Clock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
 import { throttledWarning } from '@/lib/platform/throttled-warning';
+import { peerTimeout } from '@/lib/platform/deadline';
 
 export interface FailOpenOptions {
   /** How long the inner limiter may take before the request is let through. */
@@ -45,9 +46,10 @@ export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): R
 
   return {
     async limit(key) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let cancel: (() => void) | undefined;
+      // A timer that a busy event loop fires late waits once more: the answer may have come meanwhile.
       const deadline = new Promise<typeof timedOut>((resolve) => {
-        timer = setTimeout(() => resolve(timedOut), timeoutMs);
+        cancel = peerTimeout(timeoutMs, () => resolve(timedOut));
       });
       try {
         // Promise.race subscribes to the inner promise, so a rejection that
@@ -62,7 +64,7 @@ export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): R
       } catch (error) {
         warn(error);
       } finally {
-        clearTimeout(timer);
+        cancel?.();
       }
       count.storeFailure('rate-limit', true);
       return { ...allowed, failedOpen: true };

@@ -5,6 +5,7 @@ import { reportCsv } from '@/lib/insights/report';
 import { withRequestContext } from '@/lib/platform/request-context';
 import { createMemoryInsights, type InsightsStore } from '@/lib/store/insights-store';
 import { StoreUnavailableError } from '@/lib/store/types';
+import { answerDuringBusyLoop } from '../helpers/busy-loop';
 
 /**
  * lib/insights: what is kept of a query or a comment, the k-anonymity of the
@@ -148,5 +149,33 @@ describe('recording', () => {
     search('say "hi", then', 'v1', 'a');
     await settle();
     expect(reportCsv(await insights.report(1), ['v1', 'mcp'])).toBe('query,count,clients,door_v1,door_mcp,results,weak,clicks,first_hit\r\n"say ""hi"", then",1,1,1,0,3,false,0,/docs/x\r\n');
+  });
+});
+
+describe('a client\'s name for the rate limiter (pseudonym)', () => {
+  const options = (store: InsightsStore): InsightsOptions => ({
+    store,
+    clock: () => Date.UTC(2030, 0, 15, 12),
+    log: () => undefined,
+    defer: () => undefined,
+    recording: true,
+    retentionDays: 90,
+    minClients: 3,
+    saltWaitMs: 50,
+  });
+
+  it('is the same on every instance, also on a new one whose salt comes while its event loop is busy past the wait', async () => {
+    const shared = createMemoryInsights(() => Date.UTC(2030, 0, 15, 12));
+    const warm = createInsights(options(shared));
+    const expected = await warm.pseudonym('203.0.113.7');
+    const peer = await answerDuringBusyLoop();
+    try {
+      // The new instance's store answers while the loop is busy loading its routes (here: a synchronous wait).
+      const slow: InsightsStore = { ...shared, daySalt: (day, ttlMs) => peer.answer.then(() => shared.daySalt(day, ttlMs)) };
+      const fresh = createInsights(options(slow));
+      expect(await peer.busy(300, () => fresh.pseudonym('203.0.113.7'))).toBe(expected);
+    } finally {
+      await peer.close();
+    }
   });
 });

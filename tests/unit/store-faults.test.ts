@@ -8,6 +8,7 @@ import { BoundedMap, createUpstashStore } from '@/lib/store/upstash-store';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { track, useFakeTime } from '../helpers/fake-time';
 import { patientMs } from '../helpers/patience';
+import { answerDuringBusyLoop } from '../helpers/busy-loop';
 import { startUpstashBridge, type UpstashBridge } from '../helpers/upstash-bridge';
 
 /**
@@ -62,6 +63,21 @@ describe('the fail-open limiter, by the clock', () => {
     expect(logs[0]?.[2]).toMatchObject({ cause: 'StoreUnavailableError: Redis rate limit failed: connection refused' });
     const answered = failOpenLimiter(createMemoryStore({ clock: () => 0, limit, windowMs }).limiter, { limit, windowMs, log: () => undefined });
     expect(await answered.limit('k')).toMatchObject({ allowed: true, remaining: limit - 1 });
+  });
+
+  it('keeps an answer that came while the event loop was busy past its timer (a new instance loading its routes)', async () => {
+    const peer = await answerDuringBusyLoop();
+    try {
+      const inner: RateLimiter = { limit: () => peer.answer.then(() => ({ allowed: true, limit, remaining: 7, resetSeconds: 60 })) };
+      const logs: Parameters<Log>[] = [];
+      const limiter = failOpenLimiter(inner, { limit, windowMs, log: (...line) => logs.push(line), clock: () => 0, timeoutMs: 50 });
+      // The answer is queued within the wait, but the loop is busy until well past the timer.
+      const decision = await peer.busy(200, () => limiter.limit('k'));
+      expect(decision).toEqual({ allowed: true, limit, remaining: 7, resetSeconds: 60 });
+      expect(logs).toEqual([]);
+    } finally {
+      await peer.close();
+    }
   });
 
   it('counts every request it let through in some line: the warning, or the line when the limiter answers again', async () => {
