@@ -12,6 +12,9 @@ function filesUnder(dir: string, match: (name: string) => boolean, prefix = ''):
   );
 }
 
+/** The script's result: its last line that is not a JSON log line (the docs' examples run real operations, which log). */
+const resultLine = (stdout: string) => stdout.split('\n').findLast((line) => line.startsWith('{') && !line.startsWith('{"time":'))!;
+
 describe('the docs collection as scripts/compile-docs.mjs reads it from .source/server.ts', () => {
   it('lists every page and meta.json of content/docs, each with its import', () => {
     const { base, metas, pages } = collectionFiles();
@@ -46,7 +49,7 @@ describe('pages compiled in shares', () => {
     `;
     const run = spawnSync(path.join(root, 'node_modules/.bin/node'), ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { pages: number; metas: number; same: boolean };
+    const result = JSON.parse(resultLine(run.stdout)) as { pages: number; metas: number; same: boolean };
     expect(result.pages).toBe(filesUnder(path.join(root, 'content/docs'), (name) => name.endsWith('.mdx')).length);
     expect(result.metas).toBeGreaterThan(0);
     expect(result.same).toBe(true);
@@ -76,7 +79,7 @@ describe('the compiler process of `next dev` (compile-docs.mjs --serve, lib/docs
     `;
     const run = spawnSync(path.join(root, 'node_modules/.bin/node'), ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { ids: number[]; error?: string; pages: number; asDirect: boolean; again: boolean };
+    const result = JSON.parse(resultLine(run.stdout)) as { ids: number[]; error?: string; pages: number; asDirect: boolean; again: boolean };
     expect(result.error).toBeUndefined();
     expect(result.ids).toEqual([1, 2]);
     expect(result.pages).toBe(filesUnder(path.join(root, 'content/docs'), (name) => name.endsWith('.mdx')).length);
