@@ -67,21 +67,38 @@ export function beforeDeadline<T>(work: Promise<T>, deadline: Deadline | undefin
 }
 
 /**
- * Waits `ms` for a peer's answer (Redis, for the rate limiter), then calls
- * `expired`; returns the function that cancels it. A timer measures the
- * process, not the peer: when the event loop was busy past the timer (a new
- * instance loading its routes on their first requests, a long synchronous
- * step), the timer runs before the answer that arrived meanwhile is read, and
- * the answer would be given up on as missing. So a timer that fires late
- * waits once more, `ms` at most, letting the process read what came; a peer
- * that does not answer still costs `ms`, or twice `ms` on a busy process.
+ * Waits `ms` for a peer's answer (Redis, for the rate limiter and the store),
+ * then calls `expired`; returns the function that cancels it. A timer measures
+ * the process, not the peer: when the event loop is busy (a new instance
+ * loading its routes on their first requests, a long synchronous step), an
+ * answer that arrived meanwhile waits unread while the timer, run first, gives
+ * up on it. So the wait ends only after a stretch of `ms / 5` (25 ms at most)
+ * in which the loop was free, time enough to read what came: at `ms` when the
+ * loop was free at the end, later when it was busy, twice `ms` at most.
  */
 export function peerTimeout(ms: number, expired: () => void, now: () => number = () => performance.now()): () => void {
-  const due = now() + ms;
-  let timer = setTimeout(() => {
-    // Late by more than half the wait: the loop was busy, not the peer silent.
-    if (now() - due > ms / 2) timer = setTimeout(expired, ms);
-    else expired();
-  }, ms);
+  const stretchMs = Math.min(25, ms / 5);
+  const latest = now() + 2 * ms;
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = (delay: number, then: () => void) => {
+    timer = setTimeout(then, delay);
+    (timer as { unref?: () => void }).unref?.();
+  };
+  const lastStretch = () => {
+    const started = now();
+    arm(stretchMs, () => {
+      // On time: the loop was free through the stretch, so whatever the peer sent has been read.
+      if (now() - started <= 2 * stretchMs || now() >= latest) expired();
+      else lastStretch();
+    });
+  };
+  arm(ms - stretchMs, lastStretch);
   return () => clearTimeout(timer);
+}
+
+/** An AbortSignal that aborts with a TimeoutError by `peerTimeout`: a request to a peer that gets no answer. */
+export function peerTimeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  peerTimeout(ms, () => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')));
+  return controller.signal;
 }

@@ -2,6 +2,7 @@ import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
 import { checkedTtlMs, secondsUntil, StoreUnavailableError, type ConditionalKeyValueStore, type RateLimiter, type Store } from './types';
 import { systemClock, type Clock } from '@/lib/platform/clock';
+import { peerTimeoutSignal } from '@/lib/platform/deadline';
 import { createUpstashInsights } from './upstash-insights';
 
 /** Upstash Redis over REST: shared by every instance, survives restarts. */
@@ -71,8 +72,9 @@ function redisClient(url: string, token: string, timeoutMs: number, automaticDes
     // A retry would not fit in the time budget anyway.
     retry: { retries: 0 },
     // A function gives every request its own deadline; a fixed signal would
-    // expire once and (in 1.39) turn into a fake successful result.
-    signal: () => AbortSignal.timeout(timeoutMs),
+    // expire once and (in 1.39) turn into a fake successful result. Measured
+    // by peerTimeout, not AbortSignal.timeout: a busy event loop is not Redis's silence.
+    signal: () => peerTimeoutSignal(timeoutMs),
     automaticDeserialization,
     enableTelemetry: false,
   });
@@ -107,24 +109,24 @@ export function createUpstashStore(options: UpstashStoreOptions): Store {
     redis: redisClient(url, token, timeoutMs, true),
     limiter: Ratelimit.fixedWindow(limit, `${windowMs} ms`),
     prefix: rateLimitPrefix,
-    // The library lets a request through when this fires; we turn that into
-    // an error below so failOpenLimiter applies one policy to every failure.
-    timeout: timeoutMs,
+    // None of the library's own (a plain timer, which a busy event loop fires
+    // before it reads Redis's answer): failOpenLimiter bounds the wait, and the
+    // client's signal ends the request.
+    timeout: 0,
     analytics: false,
     ephemeralCache: new BoundedMap<string, number>(options.maxBlockedKeys ?? 10_000),
     enableTelemetry: false,
   });
 
   const limiter: RateLimiter = {
-    async limit(key) {
+    async limit(name) {
+      // A name that could not be made fails with its own error (the salt's store call).
+      const key = await name;
       let response: Awaited<ReturnType<typeof ratelimit.limit>>;
       try {
         response = await ratelimit.limit(key);
       } catch (error) {
         throw unavailable('rate limit', error, timeoutMs);
-      }
-      if (response.reason === 'timeout') {
-        throw new StoreUnavailableError(`Redis rate limit failed: no answer within ${timeoutMs} ms`);
       }
       return {
         allowed: response.success,

@@ -4,10 +4,11 @@ import { createCodeHostClient } from '@/lib/code-host';
 import { parseEnv } from '@/lib/env';
 import { createInstallerHandlers } from '@/lib/installers';
 import { createRuntime, installRuntime } from '@/lib/runtime';
-import { answerBudgetMs, answerDeadline, beforeDeadline, deadlineAfter, timeoutWithin } from '@/lib/platform/deadline';
+import { answerBudgetMs, answerDeadline, beforeDeadline, deadlineAfter, peerTimeout, peerTimeoutSignal, timeoutWithin } from '@/lib/platform/deadline';
 import { failOpenTimeoutMs } from '@/lib/store/fail-open';
 import type { MonotonicClock } from '@/lib/platform/clock';
 import { track, useFakeTime } from '../helpers/fake-time';
+import { answerDuringBusyLoop } from '../helpers/busy-loop';
 
 /**
  * Request deadlines read the injected monotonic clock (the runtime's
@@ -100,6 +101,41 @@ function hangingFetch() {
     });
   return { fetch, started, abandoned };
 }
+
+describe('peerTimeout: a wait for a peer’s answer that a busy event loop does not cut short', () => {
+  it('expires at `ms` when the loop was free, not a millisecond before', async () => {
+    const time = useFakeTime();
+    let expired = false;
+    peerTimeout(250, () => (expired = true));
+    await time.advance(249);
+    expect(expired).toBe(false);
+    await time.advance(1);
+    expect(expired).toBe(true);
+  });
+
+  it('reads an answer that came while the loop was busy past `ms`, before expiring', async () => {
+    const peer = await answerDuringBusyLoop();
+    try {
+      const outcome = await peer.busy(200, () =>
+        new Promise<string>((resolve) => {
+          const cancel = peerTimeout(50, () => resolve('expired'));
+          void peer.answer.then(() => (cancel(), resolve('answered')));
+        }),
+      );
+      expect(outcome).toBe('answered');
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('aborts a request with a TimeoutError (peerTimeoutSignal)', async () => {
+    const time = useFakeTime();
+    const signal = peerTimeoutSignal(1000);
+    await time.advance(1000);
+    expect(signal.aborted).toBe(true);
+    expect((signal.reason as Error).name).toBe('TimeoutError');
+  });
+});
 
 describe('a hanging code host meets the request deadline of the runtime’s clock', () => {
   const upstream = hangingFetch();
