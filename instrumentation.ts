@@ -71,6 +71,10 @@ export async function register() {
       const loading = runtime.search.preload();
       if (await prebuiltIndex.fromFile) await loading;
     }
+    // The day's salt too, which the rate limiter names every client with: a new instance's first requests would
+    // otherwise wait for it within the limiter's bound, and past it fail open (/docs/operate/telemetry). A store that
+    // does not answer ends the wait by its own timeout (STORE_TIMEOUT_MS); the requests then ask again.
+    await runtime.insights.prepare();
     // Prerendered pages carry the build's origin, the documents this server's
     // (lib/build-origin.ts): say so at start when the two differ.
     if (production) {

@@ -144,8 +144,6 @@ export function createRuntime(overrides: RuntimeOverrides = {}): Runtime {
     recording: env.INSIGHTS_RECORDING === 'on',
     retentionDays: env.INSIGHTS_RETENTION_DAYS,
     minClients: env.INSIGHTS_MIN_CLIENTS,
-    // The rate limiter asks for the salt on every request: it waits as long as the limiter waits for Redis.
-    saltWaitMs: env.RATE_LIMIT_TIMEOUT_MS,
   });
   const searched = (response: SearchResponse) =>
     insights.searched({ query: response.query, results: response.total, hit: response.results[0]?.url ?? '', weak: () => searchSignal(response)?.weak() ?? false });

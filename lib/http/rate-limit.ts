@@ -55,8 +55,9 @@ export async function applyRateLimit(request: Request, deps: RateLimitDeps, buck
   const client = requestClient(request, deps.clientIp);
   // RATE_LIMIT_PER_MINUTE=0: the operator turned the limit off (benchmarks, private deployments).
   if (deps.perMinute === 0) return { client, headers: {} };
-  const key = deps.clientKey ? await deps.clientKey(client) : client;
-  const decision = await deps.limiter.limit(bucket ? `${bucket}:${key}` : key);
+  // The name is made while the limiter waits: a name that cannot be made (the salt's store fails) fails the limiter.
+  const key = deps.clientKey ? deps.clientKey(client) : client;
+  const decision = await deps.limiter.limit(bucket ? Promise.resolve(key).then((name) => `${bucket}:${name}`) : key);
   const limitHeaders = rateLimitHeaders(decision, 60, bucket);
   // The decision on the request's span and in its counter (/docs/operate/telemetry).
   const outcome = decision.failedOpen ? 'fail-open' : decision.allowed ? 'allowed' : 'denied';

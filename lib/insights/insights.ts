@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
 import { BoundedMap } from '@/lib/platform/bounded-map';
-import { peerTimeout } from '@/lib/platform/deadline';
 import { requestContext } from '@/lib/platform/request-context';
 import { throttledWarning } from '@/lib/platform/throttled-warning';
-import { randomSalt, type InsightsEvent, type InsightsLimits, type InsightsStore } from '@/lib/store/insights-store';
+import type { InsightsEvent, InsightsLimits, InsightsStore } from '@/lib/store/insights-store';
 import { normalizeComment, normalizeQuery } from './normalize';
 import { buildReport, type InsightsReport } from './report';
 
@@ -36,8 +35,6 @@ const maxEntriesPerDay = 10_000;
 const dayMs = 86_400_000;
 /** Most addresses whose daily hash is kept in memory (only in memory, and only with the day's salt). */
 const maxKnownClients = 10_000;
-/** How long a pseudonym waits for the store's salt by default: the limiter's own bound (lib/store/fail-open.ts). */
-const defaultSaltWaitMs = 250;
 
 export interface InsightsOptions {
   store: InsightsStore;
@@ -49,8 +46,6 @@ export interface InsightsOptions {
   recording: boolean;
   retentionDays: number;
   minClients: number;
-  /** How long a pseudonym waits for the store's salt: the limiter's configured bound (RATE_LIMIT_TIMEOUT_MS). */
-  saltWaitMs?: number;
 }
 
 /** What a search door hands over: the query as asked and what the search found. */
@@ -71,11 +66,14 @@ export interface Insights {
   clicked(query: string, rank: number): void;
   /**
    * A client's name for the day: its address hashed with the day's salt, so
-   * the rate limiter's keys hold no address either. When the store has not
-   * given the day's salt within `saltWaitMs`, a salt of this process's
-   * stands in (the store is failing then, and the limiter fails open).
+   * the rate limiter's keys hold no address either. It waits for the store's
+   * salt, within the limiter's own bound (the limiter waits for it,
+   * lib/store/fail-open.ts), and fails when the store does: no name is made
+   * with a salt of this process alone, which no other instance would share.
    */
   pseudonym(address: string): Promise<string>;
+  /** Asks the store for the day's salt now (a new instance, before it answers), so its first requests find it in hand. */
+  prepare(): Promise<void>;
   /** A reader's vote on a page; a second one the same day from the same client replaces the first. */
   voted(page: string, helpful: boolean, comment: string, client: string): Promise<void>;
   report(days: InsightsPeriod): Promise<InsightsReport>;
@@ -85,7 +83,7 @@ export const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10
 const untilDayEnds = (time: number) => dayMs - (time % dayMs);
 
 export function createInsights(options: InsightsOptions): Insights {
-  const { store, clock, log, defer, recording, retentionDays, minClients, saltWaitMs = defaultSaltWaitMs } = options;
+  const { store, clock, log, defer, recording, retentionDays, minClients } = options;
   const limits = (time: number): InsightsLimits => ({ keepMs: retentionDays * dayMs, dayMs: untilDayEnds(time), maxEntries: maxEntriesPerDay });
   const dropped = throttledWarning(log, 'insights: an event was dropped, the store did not answer', clock);
   let salt: { day: string; value: Promise<string>; ready?: string } | undefined;
@@ -117,9 +115,6 @@ export function createInsights(options: InsightsOptions): Insights {
 
   /** The client's daily hash: SHA-256 of the day's salt and the address, never the address itself. */
   const clientHash = async (client: string, time: number) => hashed(await daySalt(time), client);
-
-  let standIn: { day: string; salt: string } | undefined;
-  const localSalt = (day: string) => (standIn?.day === day ? standIn : (standIn = { day, salt: randomSalt() })).salt;
 
   /** Adds an event after the answer; a failure is dropped and logged once a minute. */
   function later(make: (time: number) => Promise<InsightsEvent | undefined> | InsightsEvent | undefined): void {
@@ -161,17 +156,14 @@ export function createInsights(options: InsightsOptions): Insights {
     },
     async pseudonym(address) {
       const time = clock();
-      // The day's salt in hand: no wait, no timer (every rate-limited request asks).
+      // The day's salt in hand: no wait (every rate-limited request asks).
       if (salt?.day === utcDay(time) && salt.ready !== undefined) return hashed(salt.ready, address);
-      let cancel: (() => void) | undefined;
-      // A timer a busy event loop fires late waits once more (a new instance's first requests load their routes):
-      // giving up on a salt that came meanwhile would count the client under this process's name alone.
-      const late = new Promise<undefined>((resolve) => {
-        cancel = peerTimeout(saltWaitMs, () => resolve(undefined));
-      });
-      const found = await Promise.race([daySalt(time).catch(() => undefined), late]).finally(() => cancel?.());
-      return hashed(found ?? localSalt(utcDay(time)), address);
+      return clientHash(address, time);
     },
+    prepare: () => daySalt(clock()).then(
+      () => undefined,
+      () => undefined,
+    ),
     async voted(page, helpful, comment, client) {
       const time = clock();
       const event: InsightsEvent = { kind: 'vote', page, helpful, comment: normalizeComment(comment), client: await clientHash(client, time) };

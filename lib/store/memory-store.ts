@@ -153,7 +153,8 @@ export function createMemoryStore(options: MemoryStoreOptions): MemoryStore {
   // Fixed windows aligned to the epoch, like @upstash/ratelimit's
   // fixedWindow, so both adapters report the same RateLimit-Reset.
   const limiter: RateLimiter = {
-    async limit(key) {
+    async limit(name) {
+      const key = await name;
       const now = clock();
       const windowEnd = (Math.floor(now / windowMs) + 1) * windowMs;
       let counter = windows.get(key);

@@ -25,8 +25,12 @@ export interface RateLimitDecision {
 }
 
 export interface RateLimiter {
-  /** Counts one request against `key`'s window and decides it. */
-  limit(key: string): Promise<RateLimitDecision>;
+  /**
+   * Counts one request against `key`'s window and decides it. The key may be
+   * a promise (a client's name is made with a salt the store keeps): its
+   * wait is part of the limiter's, and its failure the limiter's failure.
+   */
+  limit(key: string | Promise<string>): Promise<RateLimitDecision>;
 }
 
 export interface KeyValueStore {

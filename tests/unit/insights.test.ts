@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInsights, type InsightsOptions } from '@/lib/insights/insights';
 import { maxCommentChars, maxQueryChars, normalizeComment, normalizeQuery } from '@/lib/insights/normalize';
 import { reportCsv } from '@/lib/insights/report';
 import { withRequestContext } from '@/lib/platform/request-context';
 import { createMemoryInsights, type InsightsStore } from '@/lib/store/insights-store';
 import { StoreUnavailableError } from '@/lib/store/types';
-import { answerDuringBusyLoop } from '../helpers/busy-loop';
+import { track, until, useFakeTime } from '../helpers/fake-time';
 
 /**
  * lib/insights: what is kept of a query or a comment, the k-anonymity of the
@@ -153,6 +153,9 @@ describe('recording', () => {
 });
 
 describe('a client\'s name for the rate limiter (pseudonym)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   const options = (store: InsightsStore): InsightsOptions => ({
     store,
     clock: () => Date.UTC(2030, 0, 15, 12),
@@ -161,21 +164,43 @@ describe('a client\'s name for the rate limiter (pseudonym)', () => {
     recording: true,
     retentionDays: 90,
     minClients: 3,
-    saltWaitMs: 50,
+  });
+  const gated = (store: InsightsStore) => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    return { store: { ...store, daySalt: (day: string, ttlMs: number) => gate.then(() => store.daySalt(day, ttlMs)) }, open };
+  };
+
+  it('is the same on every instance, however long a new one waits for the store\'s salt: never a name of its own', async () => {
+    const time = useFakeTime();
+    const shared = createMemoryInsights(() => Date.UTC(2030, 0, 15, 12));
+    const expected = await createInsights(options(shared)).pseudonym('203.0.113.7');
+    const slow = gated(shared);
+    const name = track(createInsights(options(slow.store)).pseudonym('203.0.113.7'));
+    // The limiter's deadline bounds this wait (lib/store/fail-open.ts); the name itself never stands in.
+    await time.advance(10_000);
+    expect(name.settled).toBe(false);
+    slow.open();
+    await until(() => name.settled);
+    expect(name.value).toBe(expected);
   });
 
-  it('is the same on every instance, also on a new one whose salt comes while its event loop is busy past the wait', async () => {
-    const shared = createMemoryInsights(() => Date.UTC(2030, 0, 15, 12));
-    const warm = createInsights(options(shared));
-    const expected = await warm.pseudonym('203.0.113.7');
-    const peer = await answerDuringBusyLoop();
-    try {
-      // The new instance's store answers while the loop is busy loading its routes (here: a synchronous wait).
-      const slow: InsightsStore = { ...shared, daySalt: (day, ttlMs) => peer.answer.then(() => shared.daySalt(day, ttlMs)) };
-      const fresh = createInsights(options(slow));
-      expect(await peer.busy(300, () => fresh.pseudonym('203.0.113.7'))).toBe(expected);
-    } finally {
-      await peer.close();
-    }
+  it('fails when the store cannot give the salt, so the limiter fails open (counted) rather than count apart', async () => {
+    const failing: InsightsStore = { ...createMemoryInsights(() => 0), daySalt: () => Promise.reject(new StoreUnavailableError('Redis SET NX failed: connection refused')) };
+    await expect(createInsights(options(failing)).pseudonym('203.0.113.7')).rejects.toThrow('SET NX failed');
+  });
+
+  it('prepare() asks for the day\'s salt before any request does, and never fails', async () => {
+    const slow = gated(createMemoryInsights(() => Date.UTC(2030, 0, 15, 12)));
+    let asked = 0;
+    const counted: InsightsStore = { ...slow.store, daySalt: (day, ttlMs) => ((asked += 1), slow.store.daySalt(day, ttlMs)) };
+    const insights = createInsights(options(counted));
+    const prepared = track(insights.prepare());
+    slow.open();
+    await until(() => prepared.settled);
+    await insights.pseudonym('203.0.113.7');
+    expect(asked).toBe(1);
+    const failing: InsightsStore = { ...createMemoryInsights(() => 0), daySalt: () => Promise.reject(new Error('down')) };
+    await expect(createInsights(options(failing)).prepare()).resolves.toBeUndefined();
   });
 });

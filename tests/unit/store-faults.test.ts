@@ -80,6 +80,18 @@ describe('the fail-open limiter, by the clock', () => {
     }
   });
 
+  it('fails open, counted, when the client\'s name cannot be made (its salt is the store\'s) or is not made in time', async () => {
+    const time = useFakeTime();
+    const logs: Parameters<Log>[] = [];
+    const limiter = failOpenLimiter(createMemoryStore({ clock: () => 0, limit, windowMs }).limiter, { limit, windowMs, log: (...line) => logs.push(line), clock: () => 0 });
+    const refused = await limiter.limit(Promise.reject(new StoreUnavailableError('Redis SET NX failed: connection refused')));
+    expect(refused).toMatchObject({ allowed: true, remaining: limit, failedOpen: true });
+    expect(logs[0]?.[2]).toMatchObject({ cause: 'StoreUnavailableError: Redis SET NX failed: connection refused' });
+    const waiting = track(limiter.limit(new Promise<string>(() => undefined)));
+    await time.advance(failOpenTimeoutMs);
+    expect(waiting.value).toMatchObject({ allowed: true, remaining: limit, failedOpen: true });
+  });
+
   it('counts every request it let through in some line: the warning, or the line when the limiter answers again', async () => {
     let down = true;
     const inner = createMemoryStore({ clock: () => 0, limit, windowMs }).limiter;
