@@ -47,7 +47,7 @@ export function failOpenLimiter(inner: RateLimiter, options: FailOpenOptions): R
   return {
     async limit(key) {
       let cancel: (() => void) | undefined;
-      // A timer that a busy event loop fires late waits once more: the answer may have come meanwhile.
+      // The wait measures Redis, not a busy event loop (peerTimeout): an answer that came meanwhile is read first.
       const deadline = new Promise<typeof timedOut>((resolve) => {
         cancel = peerTimeout(timeoutMs, () => resolve(timedOut));
       });
