@@ -223,6 +223,7 @@ if [ -z "$stock" ]; then
 fi
 if [ ! -f "$stock/stock/.next/BUILD_ID" ]; then
   echo "== generating the stock template in $stock"
+  mkdir -p "$stock"
   (cd "$stock" && npx -y create-fumadocs-app@16 stock --template +next+fuma-docs-mdx --search orama \
     --og-image next-og --linter eslint --pm npm --no-git -y) >"$out/stock-create.log" 2>&1 ||
     { tail -40 "$out/stock-create.log" >&2; exit 1; }
