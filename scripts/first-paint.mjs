@@ -9,13 +9,14 @@
 //
 //   node scripts/first-paint.mjs [--site http://localhost:3000 | --target name=url ...] [--runs 3]
 //     [--first /docs/rooms/apps] [--second /docs/rooms/appearance] [--pages name=/first,/second ...]
-//     [--json out.json] [--no-throttle]
+//     [--baseline stock] [--json out.json] [--no-throttle]
 //
 // --site URL        a base URL to measure, named by its host (repeatable; default http://localhost:3000)
 // --target N=URL    a base URL named N (repeatable, with --site too)
 // --first, --second the two pages of each visit (default /docs/rooms/apps, then /docs/rooms/appearance)
 // --pages N=/a,/b   target N's own two pages (stock Fumadocs has /docs and /docs/test, not the rooms)
 // --runs N          visits per target (default 3); figures are medians
+// --baseline N      the target the others' cold LCP is divided by (default: the target named stock, if any)
 // --json FILE       every visit (paints, requests) and the medians, as JSON
 // --no-throttle     the same loads unthrottled (what the machine itself does)
 //
@@ -26,7 +27,7 @@ import { findChromium, describeFailure } from './find-chromium.mjs';
 import { phone, visit } from './first-paint/measure.mjs';
 import { kb, median, medians, ms, table, waterfall } from './first-paint/report.mjs';
 
-const usage = 'usage: node scripts/first-paint.mjs [--site URL | --target name=URL ...] [--runs N] [--first PATH] [--second PATH] [--pages name=/a,/b] [--json FILE] [--no-throttle]';
+const usage = 'usage: node scripts/first-paint.mjs [--site URL | --target name=URL ...] [--runs N] [--first PATH] [--second PATH] [--pages name=/a,/b] [--baseline N] [--json FILE] [--no-throttle]';
 
 /** The command line as targets and settings; a wrong argument stops with the usage line. */
 function options(argv) {
@@ -39,6 +40,7 @@ function options(argv) {
       first: { type: 'string', default: '/docs/rooms/apps' },
       second: { type: 'string', default: '/docs/rooms/appearance' },
       runs: { type: 'string', default: '3' },
+      baseline: { type: 'string', default: 'stock' },
       json: { type: 'string' },
       'no-throttle': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -74,8 +76,12 @@ function options(argv) {
   for (const name of own.keys()) {
     if (!targets.some((target) => target.name === name)) throw new Error(`--pages ${name}=…: no target named ${name}`);
   }
+  if (values.baseline !== 'stock' && !targets.some((target) => target.name === values.baseline)) {
+    throw new Error(`--baseline ${values.baseline}: no target of that name`);
+  }
   return {
     runs,
+    baseline: values.baseline,
     json: values.json,
     throttle: !values['no-throttle'],
     targets: targets.map((target) => {
@@ -140,7 +146,7 @@ async function main() {
   }
   console.log(`\n${settings.runs} run(s) per target; each figure is the median of the runs. 1st: the first page, cold; 2nd: the second`);
   console.log('page of the same visit. document: its transferred bytes; before FCP: requests done by the first contentful paint.\n');
-  console.log(table(settings.targets));
+  console.log(table(settings.targets, settings.baseline));
   if (settings.json) {
     const report = {
       conditions: { throttle: settings.throttle, ...phone },

@@ -57,10 +57,12 @@ const pad = (value, width) => String(value).padEnd(width);
 const padStart = (value, width) => String(value).padStart(width);
 
 /**
- * The table: one line per target, each figure the median of its runs.
+ * The table: one line per target, each figure the median of its runs; with a baseline target (stock), each
+ * target's cold LCP as a ratio to the baseline's.
  * @param {{ name: string, first: string, second: string, visits: Visit[] }[]} targets
+ * @param {string} [baseline]
  */
-export function table(targets) {
+export function table(targets, baseline) {
   const columns = [
     ['target', 16],
     ['1st FCP', 10],
@@ -71,7 +73,10 @@ export function table(targets) {
     ['before FCP', 18],
     ['2nd cached', 11],
   ];
-  const lines = [columns.map(([title, width]) => pad(title, width)).join('')];
+  const base = targets.find((target) => target.name === baseline);
+  const baseLcp = base ? medians(base.visits).first.lcp : null;
+  if (base) columns.push([`1st LCP÷${baseline}`, 0]);
+  const lines = [columns.map(([title, width]) => pad(title, width)).join('').trimEnd()];
   for (const target of targets) {
     const { first, second } = medians(target.visits);
     const cells = [
@@ -84,7 +89,8 @@ export function table(targets) {
       `${kb(first.bytesBeforeFcp)}, ${first.requestsBeforeFcp} req`,
       `${second.cached}/${second.requests}`,
     ];
-    lines.push(cells.map((cell, i) => pad(cell, columns[i][1])).join(''));
+    if (base) cells.push(baseLcp && first.lcp !== null ? `${(first.lcp / baseLcp).toFixed(2)}×` : '-');
+    lines.push(cells.map((cell, i) => pad(cell, columns[i][1])).join('').trimEnd());
   }
   return lines.join('\n');
 }
