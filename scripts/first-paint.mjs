@@ -25,7 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { findChromium, describeFailure } from './find-chromium.mjs';
 import { phone, visit } from './first-paint/measure.mjs';
-import { kb, median, medians, ms, table, waterfall } from './first-paint/report.mjs';
+import { kb, median, medians, ms, table, waterfall } from './first-paint/first-paint-table.mjs';
 
 const usage = 'usage: node scripts/first-paint.mjs [--site URL | --target name=URL ...] [--runs N] [--first PATH] [--second PATH] [--pages name=/a,/b] [--baseline N] [--json FILE] [--no-throttle]';
 
