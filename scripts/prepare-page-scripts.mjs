@@ -8,7 +8,13 @@
 // policy to the build's routes manifest, from which `next start` and a host
 // that serves the build itself take the headers of every path. Runs on the
 // `node` devDependency (Node 24, first on PATH for npm scripts) for its type
-// stripping. Running it twice changes nothing.
+// stripping. Each page is made to paint when its document arrives: its
+// script files asked for after the first paint (lib/framework/scripts-after-paint.ts),
+// the rules it uses inline and the stylesheet no longer holding the paint
+// (lib/framework/page-styles.ts); PAGE_FIRST_PAINT=next leaves both as Next
+// wrote them, to measure the two side by side
+// (docs/decisions/0012-first-paint-in-one-round-trip.md). Running it twice
+// changes nothing.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +24,15 @@ const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || '.next');
 const { preparePage, hashSource, PageScriptsError } = await import('../lib/framework/page-scripts.ts');
 const { pagePolicy } = await import('../lib/http/security-headers.mjs');
 const { pageScriptHashesFile } = await import('../lib/framework/page-script-hashes.ts');
+const { createPageStyles, PageStylesError } = await import('../lib/framework/page-styles.ts');
+const { scriptsAfterPaint } = await import('../lib/framework/scripts-after-paint.ts');
+if (!['next', 'one-round-trip', undefined].includes(process.env.PAGE_FIRST_PAINT)) {
+  console.error(`prepare-page-scripts: PAGE_FIRST_PAINT is "one-round-trip" (the default) or "next", not ${JSON.stringify(process.env.PAGE_FIRST_PAINT)}`);
+  process.exit(1);
+}
+const oneRoundTrip = process.env.PAGE_FIRST_PAINT !== 'next';
+// Next's stylesheets by their public path, from the build's static folder.
+const pageStyles = createPageStyles((href) => readFileSync(path.join(distDir, 'static', href.slice('/_next/static/'.length)), 'utf8'));
 
 /** @param {string} dir @returns {string[]} */
 function htmlFiles(dir) {
@@ -40,14 +55,21 @@ const scripts = new Map();
 let changed = 0;
 let before = 0;
 let after = 0;
+let inlined = 0;
 for (const file of files) {
   const page = path.relative(appDir, file);
   const html = readFileSync(file, 'utf8');
   let prepared;
   try {
     prepared = preparePage(html, page);
+    if (oneRoundTrip) {
+      const deferred = scriptsAfterPaint(prepared.html);
+      const styled = await pageStyles.split(deferred.html, page);
+      prepared = { html: styled.html, inlineScripts: [...prepared.inlineScripts, ...deferred.inlineScripts] };
+      inlined += styled.inlinedBytes;
+    }
   } catch (error) {
-    if (!(error instanceof PageScriptsError)) throw error;
+    if (!(error instanceof PageScriptsError) && !(error instanceof PageStylesError)) throw error;
     console.error(`prepare-page-scripts: ${error.message}`);
     process.exit(1);
   }
@@ -82,6 +104,7 @@ writeFileSync(manifestFile, JSON.stringify(manifest));
 
 console.log(
   `prepare-page-scripts: ${files.length} prerendered pages (${changed} changed, ${before} → ${after} bytes); ` +
-    `${scriptSources.length} inline scripts allowed by hash; the policy is ${policy.length} bytes`,
+    `${scriptSources.length} inline scripts allowed by hash; the policy is ${policy.length} bytes; ` +
+    (oneRoundTrip ? `scripts after the first paint, styles split (${inlined} bytes of rules inline in all)` : 'scripts and styles as Next wrote them'),
 );
 for (const [source, { text, pages }] of scripts) console.log(`  ${source} on ${pages} pages: ${JSON.stringify(text.slice(0, 60))}…`);

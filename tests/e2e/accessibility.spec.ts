@@ -53,6 +53,10 @@ test('the stylesheets key the dark theme on the class on <html>, never on the sy
     expect(css, sheet).toMatch(/\.dark\b/);
     expect(css, sheet).not.toMatch(/prefers-color-scheme/);
   }
+  // The rules inlined for the first paint (lib/framework/page-styles.ts) keep the dark ones, keyed the same way.
+  const inline = /<style data-first-screen>([\s\S]*?)<\/style>/.exec(html)?.[1];
+  expect(inline, 'the page inlines the rules its first paint needs').toMatch(/\.dark\b/);
+  expect(inline).not.toMatch(/prefers-color-scheme/);
 });
 
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
