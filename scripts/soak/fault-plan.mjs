@@ -1,8 +1,7 @@
 // The fault soak's faults: when each happens (seeded), how it is done to the cluster (scripts/soak/soak-cluster.mjs),
 // and how long after it ends every door of every instance it touched answers as before it (the recovery probes).
 import { requestsOf } from './load-mix.mjs';
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How long each fault holds, and a guess of how long it takes, for the schedule. */
 const faultShapes = {

@@ -3,6 +3,7 @@
 // search dialog), release lookups, installers (the code host's path), MCP resource reads, batches with an
 // Idempotency-Key (three concurrent clients a key, some with another body, each retrying as /docs/api/batch-and-jobs
 // says: after 409 or 503, with the same key), jobs polled to the end, and one client kept above its rate limit.
+import { setTimeout as sleep } from 'node:timers/promises';
 const queries = ['wallpaper', 'glow spread', 'accordionPadding', 'theme accent', 'homebrew cleanup', 'display arrangement', 'hot corners', 'install a desktop'];
 const apps = ['pounce', 'perch'];
 const desktops = ['hacker', 'everyday', 'minimal'];
@@ -19,7 +20,6 @@ export const overLimitClient = '10.255.255.1';
 const keyedRetryForMs = 120_000;
 /** How long a job is polled before it counts as stuck. */
 const jobPollForMs = 120_000;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const retryAfterMs = (entry) => Math.max(1, Number(entry.headers?.['retry-after'] ?? 1)) * 1000;
 
 const rpc = (method, params) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });

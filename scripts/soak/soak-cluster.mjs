@@ -10,9 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStubCodeHost } from '../bench/stub-code-host.mjs';
 import { startRoundRobinProxy } from './round-robin-proxy.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The service's own variables, removed from the inherited environment so only the soak's apply. */
 const serviceVariables = [
