@@ -11,8 +11,9 @@
 // stripping. Each page is made to paint when its document arrives: its
 // script files asked for after the first paint (lib/framework/scripts-after-paint.ts),
 // the rules it uses inline and the stylesheet no longer holding the paint
-// (lib/framework/page-styles.ts); PAGE_FIRST_PAINT=next leaves both as Next
-// wrote them, to measure the two side by side
+// (lib/framework/page-styles.ts), and those script files given V8's compile
+// hint; PAGE_FIRST_PAINT=next leaves all three as Next wrote them, to
+// measure the two side by side
 // (docs/decisions/0012-first-paint-in-one-round-trip.md). Running it twice
 // changes nothing.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ const { preparePage, hashSource, PageScriptsError } = await import('../lib/frame
 const { pagePolicy } = await import('../lib/http/security-headers.mjs');
 const { pageScriptHashesFile } = await import('../lib/framework/page-script-hashes.ts');
 const { createPageStyles, PageStylesError } = await import('../lib/framework/page-styles.ts');
-const { scriptsAfterPaint } = await import('../lib/framework/scripts-after-paint.ts');
+const { scriptsAfterPaint, withCompileHint } = await import('../lib/framework/scripts-after-paint.ts');
 if (!['next', 'one-round-trip', undefined].includes(process.env.PAGE_FIRST_PAINT)) {
   console.error(`prepare-page-scripts: PAGE_FIRST_PAINT is "one-round-trip" (the default) or "next", not ${JSON.stringify(process.env.PAGE_FIRST_PAINT)}`);
   process.exit(1);
@@ -56,6 +57,8 @@ let changed = 0;
 let before = 0;
 let after = 0;
 let inlined = 0;
+/** Script files pages add after their paint, by public path. */
+const afterPaintFiles = new Set();
 for (const file of files) {
   const page = path.relative(appDir, file);
   const html = readFileSync(file, 'utf8');
@@ -66,6 +69,7 @@ for (const file of files) {
       const deferred = scriptsAfterPaint(prepared.html);
       const styled = await pageStyles.split(deferred.html, page);
       prepared = { html: styled.html, inlineScripts: [...prepared.inlineScripts, ...deferred.inlineScripts] };
+      for (const file of deferred.files) afterPaintFiles.add(file);
       inlined += styled.inlinedBytes;
     }
   } catch (error) {
@@ -87,6 +91,18 @@ for (const file of files) {
   }
 }
 
+// Every function of a file a page adds after its paint runs as the page hydrates: compiled whole, off the main thread.
+let hinted = 0;
+for (const file of afterPaintFiles) {
+  const staticFile = path.join(distDir, 'static', file.split('?')[0].slice('/_next/static/'.length));
+  const source = readFileSync(staticFile, 'utf8');
+  const withHint = withCompileHint(source);
+  if (withHint !== source) {
+    writeFileSync(staticFile, withHint);
+    hinted++;
+  }
+}
+
 const scriptSources = [...scripts.keys()].sort();
 writeFileSync(path.join(distDir, pageScriptHashesFile), `${JSON.stringify({ scriptSources }, null, 2)}\n`);
 
@@ -105,6 +121,8 @@ writeFileSync(manifestFile, JSON.stringify(manifest));
 console.log(
   `prepare-page-scripts: ${files.length} prerendered pages (${changed} changed, ${before} → ${after} bytes); ` +
     `${scriptSources.length} inline scripts allowed by hash; the policy is ${policy.length} bytes; ` +
-    (oneRoundTrip ? `scripts after the first paint, styles split (${inlined} bytes of rules inline in all)` : 'scripts and styles as Next wrote them'),
+    (oneRoundTrip
+      ? `scripts after the first paint (${afterPaintFiles.size} files, ${hinted} newly given the compile hint), styles split (${inlined} bytes of rules inline in all)`
+      : 'scripts and styles as Next wrote them'),
 );
 for (const [source, { text, pages }] of scripts) console.log(`  ${source} on ${pages} pages: ${JSON.stringify(text.slice(0, 60))}…`);

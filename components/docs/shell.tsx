@@ -9,6 +9,7 @@ import { iconButton } from '@/components/site/icon-button';
 import { githubLink, navLinks } from '@/lib/layout.shared';
 import { docsRoute } from '@/lib/routes';
 import { PageTree } from './page-tree';
+import { SectionsWhenIdle } from './sections-when-idle';
 import { SoftNavigation } from './soft-navigation';
 import { Toc, TocButton } from './toc';
 
@@ -101,6 +102,7 @@ export function DocsShell({
             {head}
             <TocButton items={toc} />
             {children}
+            <SectionsWhenIdle key={url} />
             {(previous || next) && (
               <SoftNavigation aria-label="Previous and next page" className="docs-chrome mt-8 grid grid-cols-2 gap-4 border-t pt-6 text-sm">
                 {previous ? (

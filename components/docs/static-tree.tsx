@@ -52,6 +52,23 @@ const blockParents = new Set(['ul', 'ol', 'table', 'thead', 'tbody', 'tr', 'bloc
 /** Elements written as they are (the page's components map none of them, or the same markup). */
 const plainTags = new Set([...flowTags, 'li', 'dt', 'dd', 'strong', 'em', 'code', 'span', 'br', 'wbr', 'thead', 'tbody', 'tr', 'th', 'td', 'del', 'sup', 'sub', 'kbd', 'a']);
 
+/**
+ * A run's blocks with each `h2` section after the run's first in a `<section>`, which the browser lays out and
+ * paints only once it nears the screen (`content-visibility: auto`, app/global.css): a room page's dozens of
+ * options below the first screen no longer hold its first paint, and its start styles, lays out and paints a
+ * screen's worth. The text before the first `h2` and the first section stay as they are: they hold the first
+ * screen. Margins are kept as they were (app/global.css).
+ */
+function sectioned(blocks: ElementContent[]): ElementContent[] {
+  const starts = blocks.flatMap((block, index) => (block.type === 'element' && block.tagName === 'h2' ? [index] : []));
+  if (starts.length < 2) return blocks;
+  const out = blocks.slice(0, starts[1]);
+  for (let i = 1; i < starts.length; i++) {
+    out.push({ type: 'element', tagName: 'section', properties: {}, children: blocks.slice(starts[i], starts[i + 1] ?? blocks.length) });
+  }
+  return out;
+}
+
 export function staticTree(components: MDXComponents, markup?: HtmlMarkup) {
   // An MDX element in the JSON (`<Mark kind="…">`) names its component; the
   // plugin lets in literal attributes only, so a name is the one expression
@@ -133,7 +150,7 @@ export function staticTree(components: MDXComponents, markup?: HtmlMarkup) {
       return out;
     };
     const converted = convertAll(nodes, true);
-    return converted && toHtml(converted, compactHtml);
+    return converted && toHtml(sectioned(converted), compactHtml);
   }
 
   const made = new BoundedMap<string, ReactNode>(treesKept);

@@ -34,10 +34,12 @@ export function TocHighlight() {
       const headings = [...byId.keys()].map((id) => document.getElementById(id)).filter((el): el is HTMLElement => el !== null);
       if (headings.length === 0) return;
       const visible = new Set<Element>();
+      const above = new Set<Element>();
       let current: HTMLAnchorElement | undefined;
       const update = () => {
-        // The first visible heading, else the last one above the screen.
-        const first = headings.find((heading) => visible.has(heading)) ?? headings.filter((h) => h.getBoundingClientRect().top < 0).at(-1);
+        // The first visible heading, else the last one above the screen. Known from the observer's entries, not
+        // measured: measuring a heading in a section not yet laid out (app/global.css) would lay it out.
+        const first = headings.find((heading) => visible.has(heading)) ?? headings.filter((heading) => above.has(heading)).at(-1);
         const link = first ? byId.get(first.id) : undefined;
         if (link === current) return;
         current?.removeAttribute('data-active');
@@ -53,6 +55,10 @@ export function TocHighlight() {
           for (const entry of entries) {
             if (entry.isIntersecting) visible.add(entry.target);
             else visible.delete(entry.target);
+            // A heading in a section not laid out yet has no box (height 0): not known to be above.
+            const { height, bottom } = entry.boundingClientRect;
+            if (!entry.isIntersecting && height > 0 && bottom <= (entry.rootBounds?.top ?? 0)) above.add(entry.target);
+            else above.delete(entry.target);
           }
           update();
         },

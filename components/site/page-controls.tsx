@@ -65,7 +65,12 @@ export function PageControls() {
       }
     };
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    // The controls answer from here on: a test (tests/e2e/support.ts) or a script driving the page waits for it.
+    root.dataset.controls = '';
+    return () => {
+      document.removeEventListener('click', onClick);
+      delete root.dataset.controls;
+    };
   }, []);
   return null;
 }

@@ -135,3 +135,32 @@ for (const [size, viewport] of Object.entries(viewports)) {
     }
   });
 }
+
+for (const [size, viewport] of Object.entries(viewports)) {
+  test(`a long page's later sections are laid out once it is idle, and draw as the page drew without them (${size})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await gotoHydrated(page, docsPageUrl(['rooms', 'appearance']));
+    // Skipped by the first paint (content-visibility: auto), then laid out one by one (SectionsWhenIdle).
+    const sections = page.locator('.static-html > section');
+    expect(await sections.count()).toBeGreaterThan(3);
+    await expect(page.locator('.static-html > section:not([data-laid-out])')).toHaveCount(0);
+    expect(await sections.evaluateAll((all) => all.map((section) => getComputedStyle(section).contentVisibility))).toEqual(
+      Array.from({ length: await sections.count() }, () => 'visible'),
+    );
+    // The gaps around each section are the ones the same blocks had without it (app/global.css).
+    const tops = () =>
+      page.locator('.static-html :is(h2, h3, p, ul, ol, table)').evaluateAll((blocks) => blocks.map((block) => Math.round(block.getBoundingClientRect().top + window.scrollY)));
+    const withSections = await tops();
+    await page.evaluate(() => {
+      for (const section of document.querySelectorAll('.static-html > section')) section.replaceWith(...section.childNodes);
+    });
+    expect(withSections).toEqual(await tops());
+
+    // A navigation within the app to another page with sections lays out its sections too.
+    await page.getByRole('navigation', { name: 'Previous and next page' }).getByRole('link', { name: /Apps room/ }).click();
+    await expect(page).toHaveURL(docsPageUrl(['rooms', 'apps']));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apps room');
+    expect(await sections.count()).toBeGreaterThan(0);
+    await expect(page.locator('.static-html > section:not([data-laid-out])')).toHaveCount(0);
+  });
+}

@@ -135,6 +135,19 @@ describe('compression', () => {
     }
   });
 
+  it("every script file a page adds after its paint starts with V8's compile hint, in the brotli copy too", async () => {
+    const page = await get('/docs/rooms/appearance', { headers: { accept: 'text/html' } });
+    const scripts = [...page.body.matchAll(/<script type="text\/x-after-paint" data-src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const script of scripts) {
+      const plain = await get(script);
+      // Compiled whole off the main thread as it streams in (lib/framework/scripts-after-paint.ts).
+      expect(plain.body.startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(true);
+      const br = await get(script, { headers: { 'accept-encoding': browser } });
+      expect(brotliDecompressSync(br.bytes).toString('utf8'), script).toBe(plain.body);
+    }
+  });
+
   it('a static path that is not an asset of the build is Next\'s 404, not a file outside static/', async () => {
     for (const path of ['/_next/static/chunks/no-such-file.js', '/_next/static/../../package.json', '/_next/static/%2e%2e/BUILD_ID']) {
       const res = await get(path, { headers: { 'accept-encoding': browser } });

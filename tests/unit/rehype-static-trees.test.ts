@@ -79,7 +79,8 @@ describe('rehype-static-trees', () => {
   });
 
   // The site writes a run of blocks as one HTML string when its markup is known (components/mdx.tsx): the same DOM as
-  // the elements, read as a browser reads both, but for the wrapper with no box and the marks on page links.
+  // the elements, read as a browser reads both, but for the wrapper with no box, the sections after a run's first
+  // (laid out near the screen; app/global.css keeps their margins) and the marks on page links.
   it.each(['rooms/appearance.mdx', 'rooms/windows.mdx', 'index.mdx'])('%s written as HTML strings draws what its elements draw', async (file) => {
     const source = page(file);
     const { Content } = await compiled(source, true);
@@ -104,12 +105,30 @@ describe('rehype-static-trees', () => {
           if (node.type !== 'element') return [node];
           const children = unwrap(node.children, between.has(node.tagName)) as typeof node.children;
           if (node.tagName === 'div' && String(node.properties.className) === 'static-html') return children;
+          if (node.tagName === 'section' && Object.keys(node.properties).length === 0) return children;
           const { dataPage: _page, ...properties } = node.properties;
           return [{ ...node, properties, children }];
         });
       return toHtml(unwrap(fromHtml(text, { fragment: true }).children, true));
     };
     expect(read(asHtml)).toBe(read(asElements));
+    // Each section holds one h2 and what follows it up to the next; a run's text before its first h2 and its first
+    // section are not in one.
+    for (const run of fromHtml(asHtml, { fragment: true }).children) {
+      if (run.type !== 'element' || String(run.properties.className) !== 'static-html') continue;
+      const blocks = run.children.filter((node) => node.type === 'element');
+      const h2s = blocks.filter((node) => node.tagName === 'h2');
+      const sections = blocks.filter((node) => node.tagName === 'section');
+      const firstSection = blocks.findIndex((node) => node.tagName === 'section');
+      expect(blocks.slice(0, firstSection < 0 ? undefined : firstSection).every((node) => node.tagName !== 'section')).toBe(true);
+      for (const section of sections) {
+        const inside = section.children.filter((node) => node.type === 'element');
+        expect(inside[0]?.tagName).toBe('h2');
+        expect(inside.filter((node) => node.tagName === 'h2')).toHaveLength(1);
+      }
+      expect(h2s.length).toBe(sections.length === 0 ? h2s.length : 1);
+    }
+    if (file === 'rooms/appearance.mdx') expect(asHtml.match(/<section>/g)?.length).toBeGreaterThan(3);
   });
 
   it('leaves a room page a handful of element calls instead of hundreds', async () => {
