@@ -23,8 +23,7 @@
 // Needs a running server per target and a Chromium found by scripts/find-chromium.mjs.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { findChromium, describeFailure } from './find-chromium.mjs';
-import { phone, visit } from './first-paint/measure.mjs';
+import { launchChromium, phone, visit } from './first-paint/measure.mjs';
 import { kb, median, medians, ms, table, waterfall } from './first-paint/first-paint-table.mjs';
 
 const usage = 'usage: node scripts/first-paint.mjs [--site URL | --target name=URL ...] [--runs N] [--first PATH] [--second PATH] [--pages name=/a,/b] [--baseline N] [--json FILE] [--no-throttle]';
@@ -105,17 +104,7 @@ async function main() {
     console.error(`first-paint: ${error.message}\n${usage}`);
     process.exit(2);
   }
-  const lookup = findChromium();
-  if (!lookup.found) {
-    console.error(describeFailure(lookup));
-    process.exit(1);
-  }
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: lookup.path,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const version = browser.version();
   const conditions = settings.throttle
     ? `DevTools throttling as Lighthouse's: ${phone.latencyMs} ms per request, ${phone.downloadBytesPerSecond} B/s down, ` +

@@ -10,8 +10,7 @@
 //
 // Needs a running server per target and a Chromium found by scripts/find-chromium.mjs.
 import { parseArgs } from 'node:util';
-import { describeFailure, findChromium } from './find-chromium.mjs';
-import { phone } from './first-paint/measure.mjs';
+import { launchChromium, phone, throttleAsPhone } from './first-paint/measure.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -41,8 +40,7 @@ async function load(browser, url) {
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: phone.latencyMs, downloadThroughput: phone.downloadBytesPerSecond, uploadThroughput: phone.uploadBytesPerSecond });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpuSlowdown });
+    await throttleAsPhone(cdp);
     const events = [];
     cdp.on('Tracing.dataCollected', (batch) => events.push(...batch.value));
     const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -80,17 +78,7 @@ function readTrace(events) {
 }
 
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
-const lookup = findChromium();
-if (!lookup.found) {
-  console.error(describeFailure(lookup));
-  process.exit(1);
-}
-const { chromium } = await import('playwright-core');
-const browser = await chromium.launch({
-  executablePath: lookup.path,
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   for (let run = 1; run <= runs; run++) {
     for (const target of targets) {

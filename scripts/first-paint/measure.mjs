@@ -1,7 +1,10 @@
 // One visit in Chromium as Lighthouse's DevTools throttling loads a page on a phone: a fresh browser context (its
 // own HTTP cache) per visit, the first page cold, then a second page of the same visit by a full navigation (warm
 // cache). Each page: its paints (Paint Timing, Largest Contentful Paint) and every request (CDP Network events) on
-// the page's clock, where 0 is the navigation's start. Imported by scripts/first-paint.mjs.
+// the page's clock, where 0 is the navigation's start. Imported by scripts/first-paint.mjs and
+// scripts/main-thread.mjs.
+
+import { describeFailure, findChromium } from '../find-chromium.mjs';
 
 /**
  * Lighthouse 12's mobile settings as its DevTools throttling applies them. core/config/constants.js:
@@ -194,6 +197,40 @@ async function load(page, recorder, url, { quietMs, maxQuietMs }) {
 }
 
 /**
+ * The Chrome DevTools Protocol's Network.emulateNetworkConditions and Emulation.setCPUThrottlingRate on a page's
+ * session, as Lighthouse's devtools throttling method sends them (core/lib/emulation.js).
+ * @param {import('playwright-core').CDPSession} cdp
+ */
+export async function throttleAsPhone(cdp) {
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: phone.latencyMs,
+    downloadThroughput: phone.downloadBytesPerSecond,
+    uploadThroughput: phone.uploadBytesPerSecond,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpuSlowdown });
+}
+
+/**
+ * Chromium as both tools drive it: headless, without its own background traffic. Where there is none, the process
+ * stops, saying where it looked (scripts/find-chromium.mjs).
+ * @returns {Promise<import('playwright-core').Browser>}
+ */
+export async function launchChromium() {
+  const lookup = findChromium();
+  if (!lookup.found) {
+    console.error(describeFailure(lookup));
+    process.exit(1);
+  }
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: lookup.path,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/**
  * A visit: `firstUrl` in a fresh context (cold cache), then `secondUrl` in the same tab (warm cache).
  * @param {import('playwright-core').Browser} browser
  * @returns {Promise<Visit>}
@@ -212,17 +249,7 @@ export async function visit(browser, firstUrl, secondUrl, { throttle = true, qui
     const cdp = await context.newCDPSession(page);
     const recorder = new Recorder(cdp);
     await cdp.send('Network.enable');
-    if (throttle) {
-      // The Chrome DevTools Protocol's Network.emulateNetworkConditions and Emulation.setCPUThrottlingRate, as
-      // Lighthouse's devtools throttling method sends them (core/lib/emulation.js).
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: phone.latencyMs,
-        downloadThroughput: phone.downloadBytesPerSecond,
-        uploadThroughput: phone.uploadBytesPerSecond,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpuSlowdown });
-    }
+    if (throttle) await throttleAsPhone(cdp);
     const first = await load(page, recorder, firstUrl, { quietMs, maxQuietMs });
     const second = await load(page, recorder, secondUrl, { quietMs, maxQuietMs });
     return { first, second };
