@@ -1,8 +1,9 @@
 /**
- * Runs `callback` when the browser is idle (`requestIdleCallback`; where
- * there is none, Safari, after 200 ms). Returns the function that cancels it.
+ * Runs `callback` when the browser is idle (`requestIdleCallback`, which
+ * passes the idle period's deadline; where there is none, Safari, after
+ * 200 ms, with no deadline). Returns the function that cancels it.
  */
-export function onIdle(callback: () => void): () => void {
+export function onIdle(callback: (deadline?: IdleDeadline) => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(callback);
     return () => window.cancelIdleCallback(handle);

@@ -26,14 +26,17 @@ export function headingById(page: Page, id: string): Locator {
 
 /**
  * Loads a page and waits until React has hydrated it (the client listeners exist: PageControls marks the root
- * `data-controls`) and the network is quiet. The page's scripts are asked for after its first paint
- * (lib/framework/scripts-after-paint.ts), so a quiet network alone may come before they have run.
+ * `data-controls`), the network is quiet, and the page is whole: every section its first paint skipped is laid out
+ * (SectionsWhenIdle marks each `data-laid-out`; until then its height is an estimate). The page's scripts are asked
+ * for after its first paint (lib/framework/scripts-after-paint.ts), so a quiet network alone may come before they
+ * have run.
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status(), `GET ${path}`).toBe(200);
   await page.locator('html[data-controls]').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
+  await page.locator('.static-html > section:not([data-laid-out])').first().waitFor({ state: 'detached' });
 }
 
 /**
