@@ -94,7 +94,7 @@ for (const file of files) {
 // Every function of a file a page adds after its paint runs as the page hydrates: compiled whole, off the main thread.
 let hinted = 0;
 for (const file of afterPaintFiles) {
-  const staticFile = path.join(distDir, 'static', file.split('?')[0].slice('/_next/static/'.length));
+  const staticFile = path.join(distDir, 'static', file.slice('/_next/static/'.length));
   const source = readFileSync(staticFile, 'utf8');
   const withHint = withCompileHint(source);
   if (withHint !== source) {

@@ -37,6 +37,9 @@ export const afterPaintLoader =
   "?new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true})" +
   ':requestAnimationFrame(()=>setTimeout(go))})()';
 
+/** The data blocks this module writes, each naming its file. */
+const dataBlock = new RegExp(`<script type="${afterPaintType}" data-src="([^"]+)"></script>`, 'g');
+
 /** Next's chunk scripts and preloads, as React writes them. */
 const chunkScript = /<script src="(\/_next\/static\/[^"]+\.js)" async=""><\/script>/g;
 const chunkPreload = /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/[^"]+\.js)"\/>/g;
@@ -65,7 +68,7 @@ export function withCompileHint(source: string): string {
 export function scriptsAfterPaint(html: string): ScriptsAfterPaint {
   const loader = `<script>${afterPaintLoader}</script>`;
   if (html.includes(loader)) {
-    const files = [...html.matchAll(new RegExp(`<script type="${afterPaintType}" data-src="([^"]+)"></script>`, 'g'))].map((match) => match[1]);
+    const files = [...html.matchAll(dataBlock)].map((match) => match[1]!);
     return { html, inlineScripts: [afterPaintLoader], files };
   }
   const deferred = new Set<string>();
