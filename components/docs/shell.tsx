@@ -14,9 +14,9 @@ import { SoftNavigation } from './soft-navigation';
 import { Toc, TocButton } from './toc';
 
 /**
- * The docs layout, rendered on the server for one page: header, page tree
- * (a column from 768 px, the menu button's popover below), the article,
- * and "On this page" (a column from 1280 px, a popover below). Each is one
+ * The docs layout, rendered on the server for one page: header, the article,
+ * the page tree (a column from 768 px, left of the article; the menu button's
+ * popover below) and "On this page" (a column from 1280 px, a popover below). Each is one
  * element whose `popover` attribute (HTML, no script) serves small screens.
  * It replaces Fumadocs UI's client layout: the same tokens and typography
  * (fumadocs-ui/css), none of its client components, so a docs page loads
@@ -67,18 +67,9 @@ export function DocsShell({
   return (
     <>
       <SiteHeader pathname={url} menu={menu} />
-      {/* The columns are the grid's (app/global.css, .docs-columns), so the first paint reserves "On this page"
-          before the parser reaches it: the text never moves or re-wraps when the column appears. */}
+      {/* The columns are the grid's (app/global.css, .docs-columns), so the first paint reserves the page tree and
+          "On this page" before the parser reaches them: the text never moves or re-wraps when a column appears. */}
       <div className="docs-columns mx-auto w-full max-w-[1400px] flex-1" data-toc={toc.length > 0 ? '' : undefined}>
-        {/* One element: a column from 768 px, the menu's popover below (app/global.css, .docs-panel). Keyed by page: navigating closes it. */}
-        <aside key={url} id={sidebarId} popover="auto" className="docs-panel docs-sidebar">
-          <SoftNavigation aria-label="Docs pages" keepsTreeState>
-            <PageTree tree={tree} url={url} />
-          </SoftNavigation>
-          <a href={githubLink.url} className="mt-6 inline-flex items-center gap-2 px-2 text-sm text-fd-muted-foreground hover:text-fd-foreground md:hidden">
-            <GitHubIcon className="size-4" /> {githubLink.label}
-          </a>
-        </aside>
         <main id="nd-page" className="flex min-w-0 flex-1 justify-center">
           <article className={`flex w-full min-w-0 flex-col gap-4 ${toc.length > 0 ? 'max-w-[900px]' : 'max-w-[1168px]'} px-4 py-6 md:px-6 md:pt-8 xl:px-8 xl:pt-14`}>
             {crumbs.length > 0 && (
@@ -127,6 +118,17 @@ export function DocsShell({
             )}
           </article>
         </main>
+        {/* One element: a column from 768 px, the menu's popover below (app/global.css, .docs-panel). Keyed by page: navigating closes it.
+            After the article in the document, placed first by the grid: the parser reaches the page's first screen, and the
+            browser paints it, before the tree (docs/decisions/0014-the-article-before-the-page-tree.md). */}
+        <aside key={url} id={sidebarId} popover="auto" className="docs-panel docs-sidebar">
+          <SoftNavigation aria-label="Docs pages" keepsTreeState>
+            <PageTree tree={tree} url={url} />
+          </SoftNavigation>
+          <a href={githubLink.url} className="mt-6 inline-flex items-center gap-2 px-2 text-sm text-fd-muted-foreground hover:text-fd-foreground md:hidden">
+            <GitHubIcon className="size-4" /> {githubLink.label}
+          </a>
+        </aside>
         <Toc items={toc} pageKey={url} />
       </div>
     </>
