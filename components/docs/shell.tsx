@@ -15,9 +15,10 @@ import { Toc, TocButton } from './toc';
 
 /**
  * The docs layout, rendered on the server for one page: header, the article,
- * the page tree (a column from 768 px, left of the article; the menu button's
- * popover below) and "On this page" (a column from 1280 px, a popover below). Each is one
- * element whose `popover` attribute (HTML, no script) serves small screens.
+ * the page tree (a column from 768 px, left of the article; the menu
+ * button's popover below) and "On this page" (a column from 1280 px, a
+ * popover below). Each is one element whose `popover` attribute (HTML, no
+ * script) serves small screens.
  * It replaces Fumadocs UI's client layout: the same tokens and typography
  * (fumadocs-ui/css), none of its client components, so a docs page loads
  * React and Next's runtime, the search button and a few tiny helpers.
