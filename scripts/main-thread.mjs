@@ -6,10 +6,17 @@
 // sums it (each task's time past 50 ms). Targets run interleaved; the summary gives medians. Not part of `npm test`;
 // scripts/bench/README.md ("A phone's first paint") says what it showed.
 //
-//   node scripts/main-thread.mjs --target name=URL [--target ...] [--runs 3] [--path /docs/rooms/appearance]
+// `--floor` adds the first target's floor beside it: the same page with the site's headers, then without its
+// Cross-Origin-Opener-Policy, without scripts, cut to its first screen, and then without styles, served on loopback
+// (scripts/first-paint/floor-pages.mjs). What the last one costs is Chromium's own share on this machine, which no
+// change to the page removes. A target named `stock` (stock Fumadocs, given with its own path) adds each median LCP
+// as a ratio to stock's.
+//
+//   node scripts/main-thread.mjs --target name=URL [--target ...] [--runs 3] [--path /docs/rooms/appearance] [--floor]
 //
 // Needs a running server per target and a Chromium found by scripts/find-chromium.mjs.
 import { parseArgs } from 'node:util';
+import { floorPages, serveFloorPages } from './first-paint/floor-pages.mjs';
 import { launchChromium, phone, throttleAsPhone } from './first-paint/measure.mjs';
 
 const { values } = parseArgs({
@@ -17,17 +24,29 @@ const { values } = parseArgs({
     target: { type: 'string', multiple: true, default: [] },
     runs: { type: 'string', default: '3' },
     path: { type: 'string', default: '/docs/rooms/appearance' },
+    floor: { type: 'boolean', default: false },
   },
 });
 const targets = values.target.map((spec) => {
   const at = spec.indexOf('=');
   if (at < 1) throw new Error(`--target ${spec}: name=URL`);
-  return { name: spec.slice(0, at), url: new URL(values.path, spec.slice(at + 1)).href, runs: [] };
+  // A target given with a path of its own (stock Fumadocs' /docs) loads that page; a bare origin loads --path.
+  const base = new URL(spec.slice(at + 1));
+  return { name: spec.slice(0, at), url: base.pathname === '/' ? new URL(values.path, base).href : base.href, runs: [] };
 });
 const runs = Number(values.runs);
 if (targets.length === 0 || !Number.isInteger(runs) || runs < 1) {
-  console.error('usage: node scripts/main-thread.mjs --target name=URL [--target ...] [--runs N] [--path PATH]');
+  console.error('usage: node scripts/main-thread.mjs --target name=URL [--target ...] [--runs N] [--path PATH] [--floor]');
   process.exit(1);
+}
+let floor;
+if (values.floor) {
+  const site = targets[0].url;
+  const answer = await fetch(site, { headers: { accept: 'text/html' } });
+  if (!answer.ok) throw new Error(`--floor: ${site} answered ${answer.status}`);
+  const pages = floorPages(await answer.text());
+  floor = await serveFloorPages(pages, new URL(site).origin, answer.headers);
+  for (const { name } of pages) targets.push({ name, url: floor.url(name), runs: [] });
 }
 
 /** Trace event names summed per task, as DevTools names them. */
@@ -92,11 +111,14 @@ try {
     }
   }
   console.log(`\nmedians of ${runs} run(s), ${values.path}:`);
+  const stock = targets.find((target) => target.name === 'stock');
   for (const target of targets) {
     const of = (key) => median(target.runs.map((run) => run[key]));
     const longest = median(target.runs.map((run) => Math.max(0, ...run.tasks.filter((task) => task.at >= run.fcp).map((task) => task.ms))));
-    console.log(`${target.name.padEnd(12)} FCP ${of('fcp')} ms  LCP ${of('lcp')} ms  blocking after FCP ${of('blocking')} ms  longest task after FCP ${longest} ms`);
+    const ratio = stock && target !== stock ? `  LCP ÷ stock ${(of('lcp') / median(stock.runs.map((run) => run.lcp))).toFixed(2)}x` : '';
+    console.log(`${target.name.padEnd(27)} FCP ${of('fcp')} ms  LCP ${of('lcp')} ms  blocking after FCP ${of('blocking')} ms  longest task after FCP ${longest} ms${ratio}`);
   }
 } finally {
   await browser.close();
+  await floor?.close();
 }
