@@ -5,6 +5,7 @@ import type { ConditionalKeyValueStore } from '@/lib/store/types';
 import type { Clock, MonotonicClock } from '@/lib/platform/clock';
 import type { Log } from '@/lib/platform/log';
 import { err, ok, type Result } from './result';
+import { abandonedClaimsOf, unstoredAnswersOf } from './idempotency-background-writes';
 
 /**
  * `Idempotency-Key` on POST /v1/batch (/docs/api/batch-and-jobs,
@@ -30,6 +31,13 @@ import { err, ok, type Result } from './result';
  * store answers again it keeps asking the store to replace that claim (or
  * the empty key, should the claim still be in flight) with an `abandoned`
  * tombstone, which any instance's retry takes over atomically.
+ *
+ * An answer that ran but could not be stored (the store stopped answering
+ * between the claim and the answer) is given to its client and stored in
+ * the background once the store answers again, over the claim that still
+ * holds the key: the other clients of the key get 409 meanwhile and then
+ * the replay, so the work runs once (docs/decisions/0016). Both background
+ * writes are in lib/core/idempotency-background-writes.ts.
  */
 
 /**
@@ -176,104 +184,6 @@ async function storeCall<T>(call: () => Promise<T>): Promise<Result<T, CoreError
   }
 }
 
-// --- claims given up on ------------------------------------------------------
-
-/** At most this many keys with given-up claims are tracked per store; past it the oldest are left to their lease. */
-const maxAbandonedClaims = 1_000;
-/** Given-up claims remembered per key (a client retrying during a stall gives up one per retry). */
-const maxClaimsPerKey = 8;
-/** How long a given-up claim is undone in the background before it is left to its lease. */
-export const abandonedClaimRetryMs = 120_000;
-const firstRetryDelayMs = 100;
-const maxRetryDelayMs = 5_000;
-
-/**
- * The claims this process wrote, or may have written, and then gave up on
- * because the store did not answer. One registry per store (the store is
- * one per process), bounded in keys, claims per key and time.
- */
-export class AbandonedClaims {
-  /** Record key → the exact `running` values that may sit (or land) there. */
-  private readonly claims = new Map<string, string[]>();
-
-  constructor(
-    private readonly kv: ConditionalKeyValueStore,
-    private readonly options: { leaseMs: number; monotonic: MonotonicClock; log?: Log; maxEntries?: number; retryForMs?: number },
-  ) {}
-
-  /** Keys with given-up claims. */
-  get size(): number {
-    return this.claims.size;
-  }
-
-  /** True when `value` is a claim this process gave up on: nobody runs under it. */
-  owns(recordKey: string, value: string): boolean {
-    return this.claims.get(recordKey)?.includes(value) ?? false;
-  }
-
-  forget(recordKey: string): void {
-    this.claims.delete(recordKey);
-  }
-
-  /** Remembers a claim whose write failed and starts undoing it in the background. */
-  add(recordKey: string, value: string, claim: string): void {
-    const values = this.claims.get(recordKey) ?? [];
-    this.claims.delete(recordKey); // re-inserted below as the newest
-    const max = this.options.maxEntries ?? maxAbandonedClaims;
-    while (this.claims.size >= max) {
-      const oldest = this.claims.keys().next().value;
-      if (oldest === undefined) break;
-      this.claims.delete(oldest);
-    }
-    this.claims.set(recordKey, [...values.slice(1 - maxClaimsPerKey), value]);
-    void this.undo(recordKey, value, claim);
-  }
-
-  private drop(recordKey: string, value: string): void {
-    const values = this.claims.get(recordKey)?.filter((held) => held !== value);
-    if (values?.length) this.claims.set(recordKey, values);
-    else this.claims.delete(recordKey);
-  }
-
-  /**
-   * Replaces the claim, or the empty key where the claim may still land,
-   * with a tombstone, until one attempt gets an answer. Redis runs the
-   * commands of one connection in order, so an attempt sent after the claim
-   * runs after it even when both waited out a stall.
-   */
-  private async undo(recordKey: string, value: string, claim: string): Promise<void> {
-    const tombstone = JSON.stringify({ state: 'abandoned', claim } satisfies IdempotencyRecord);
-    const started = this.options.monotonic();
-    let delay = firstRetryDelayMs;
-    while (this.owns(recordKey, value)) {
-      try {
-        await this.kv.replaceIf(recordKey, [null, value], { value: tombstone, ttlMs: this.options.leaseMs });
-        break;
-      } catch (error) {
-        if (this.options.monotonic() - started + delay > (this.options.retryForMs ?? abandonedClaimRetryMs)) {
-          this.options.log?.('warn', 'abandoned idempotency claim not undone; it frees the key when its lease ends', { cause: String(error) });
-          break;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
-          (timer as { unref?: () => void }).unref?.();
-        });
-        delay = Math.min(delay * 2, maxRetryDelayMs);
-      }
-    }
-    this.drop(recordKey, value);
-  }
-}
-
-const registries = new WeakMap<ConditionalKeyValueStore, AbandonedClaims>();
-
-/** The registry of given-up claims of `kv` (one per store, so one per process). */
-export function abandonedClaimsOf(kv: ConditionalKeyValueStore, options: { leaseMs: number; monotonic: MonotonicClock; log?: Log }): AbandonedClaims {
-  let registry = registries.get(kv);
-  if (!registry) registries.set(kv, (registry = new AbandonedClaims(kv, options)));
-  return registry;
-}
-
 /**
  * Runs `execute` at most once per (scope, key) within `ttlMs`, or answers
  * from memory. If `execute` fails, the claim is released (so a retry can
@@ -316,12 +226,14 @@ export async function runIdempotent(options: IdempotencyOptions, execute: Idempo
     // One line per run of a key's work, so runs per key can be counted from the logs (/docs/operate/telemetry,
     // "Logs"); the record's digest names neither the client nor its key.
     log?.('info', 'idempotent request executed', { idempotency_record: sha256(recordKey).slice(0, 16) });
-    const done: IdempotencyRecord = { state: 'done', fingerprint, completedAt: clock(), answer: result.value };
+    const done = JSON.stringify({ state: 'done', fingerprint, completedAt: clock(), answer: result.value } satisfies IdempotencyRecord);
     try {
-      await kv.set(recordKey, JSON.stringify(done), ttlMs);
+      // Over our own claim, or the empty key should the lease have run out: never over another runner's claim.
+      await kv.replaceIf(recordKey, [claimed, null], { value: done, ttlMs });
     } catch (error) {
-      // The client still gets its answer; a retry after the lease runs it again (reads only, so harmless).
-      log?.('warn', 'idempotent answer not stored', { cause: String(error) });
+      // The client still gets its answer; the claim holds the key (409) until the store takes the answer.
+      log?.('warn', 'idempotent answer not stored yet; it is stored once the store answers', { cause: String(error) });
+      unstoredAnswersOf(kv, { monotonic, log }).add(recordKey, claimed, done, ttlMs);
     }
     return ok({ kind: 'executed', answer: result.value });
   }

@@ -74,7 +74,9 @@ export function checkAnswers(entries, windows) {
 export function checkIdempotency(keys, entries, logLines) {
   const runs = new Map();
   for (const line of logLines) if (line.message === 'idempotent request executed') runs.set(line.idempotency_record, (runs.get(line.idempotency_record) ?? 0) + 1);
-  const violations = [];
+  // Two rows of the report: what the core ran, and what the clients were answered.
+  const ranViolations = [];
+  const answerViolations = [];
   const counts = { keys: keys.size, ranOnce: 0, ranTwice: 0, replays: 0, conflicts: 0, finalReplays: 0, gaveUp: 0, cut: 0 };
   const byKey = new Map();
   for (const entry of entries) if (entry.key !== undefined) byKey.set(entry.key, [...(byKey.get(entry.key) ?? []), entry]);
@@ -84,29 +86,29 @@ export function checkIdempotency(keys, entries, logLines) {
     const ran = runs.get(digest) ?? 0;
     if (ran > 1) {
       counts.ranTwice += 1;
-      violations.push(`${key}: its work ran ${ran} times`);
+      ranViolations.push(`${key}: its work ran ${ran} times`);
     }
     if (ran === 1) counts.ranOnce += 1;
     const ok = sent.filter((entry) => entry.status === 200);
     const executed = ok.filter((entry) => entry.headers['idempotency-replayed'] === undefined);
-    if (executed.length > ran) violations.push(`${key}: ${executed.length} answers say they ran it, the core ran it ${ran} times`);
+    if (executed.length > ran) ranViolations.push(`${key}: ${executed.length} answers say they ran it, the core ran it ${ran} times`);
     counts.replays += ok.length - executed.length;
     counts.finalReplays += sent.filter((entry) => entry.final && entry.status === 200 && entry.headers['idempotency-replayed'] === 'true').length;
     counts.cut += sent.filter((entry) => entry.error || entry.headers?.['x-soak-proxy'] === 'cut').length;
-    if (new Set(ok.map((entry) => entry.bodySha)).size > 1) violations.push(`${key}: its 200s differ in their bytes`);
+    if (new Set(ok.map((entry) => entry.bodySha)).size > 1) answerViolations.push(`${key}: its 200s differ in their bytes`);
     const winners = new Set(ok.map((entry) => entry.variant));
-    if (winners.size > 1) violations.push(`${key}: both bodies were answered 200`);
+    if (winners.size > 1) answerViolations.push(`${key}: both bodies were answered 200`);
     for (const entry of sent.filter((one) => one.status === 422)) {
       counts.conflicts += 1;
-      if (winners.has(entry.variant)) violations.push(`${key}: 422 to the body it answered 200`);
+      if (winners.has(entry.variant)) answerViolations.push(`${key}: 422 to the body it answered 200`);
     }
     if (sent.some((entry) => entry.gaveUp)) {
       counts.gaveUp += 1;
-      violations.push(`${key}: a client retried for two minutes without an answer`);
+      answerViolations.push(`${key}: a client retried for two minutes without an answer`);
     }
-    if (ok.length > 0 && !sent.some((entry) => entry.final && entry.status === 200 && entry.headers['idempotency-replayed'] === 'true')) violations.push(`${key}: the final retry was not replayed`);
+    if (ok.length > 0 && !sent.some((entry) => entry.final && entry.status === 200 && entry.headers['idempotency-replayed'] === 'true')) answerViolations.push(`${key}: the final retry was not replayed`);
   }
-  return { counts, violations };
+  return { counts, violations: [...ranViolations, ...answerViolations], ranViolations, answerViolations };
 }
 
 /** Jobs: every 202 ends done or failed within the bound (its lease twice: waiting, then running), never changes, never vanishes. */

@@ -1,7 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createConnection, createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * A throwaway redis-server on loopback for tests of the Upstash adapter
@@ -12,7 +14,7 @@ export interface RedisServer {
   readonly url: string;
   /** Stops the server (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
-  /** Starts it again on the same port, empty (no persistence). */
+  /** Starts it again on the same port: empty, or with what it held when `persistent`. */
   start(): Promise<void>;
   /** Freezes it (SIGSTOP): connections stay open but nothing answers. */
   pause(): void;
@@ -57,9 +59,16 @@ function ping(port: number, timeoutMs = 2_000): Promise<boolean> {
   });
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/**
+ * `persistent`: append-only persistence in a directory of its own, as the
+ * fault soak's Redis and Upstash keep data across a restart; a stop
+ * (SIGTERM) writes it out first. Without it, a restart starts empty.
+ */
+export async function startRedisServer(options: { persistent?: boolean } = {}): Promise<RedisServer> {
   assertInstalled();
   const port = await freePort();
+  const dir = options.persistent ? mkdtempSync(path.join(tmpdir(), 'redis-test-')) : tmpdir();
+  const persistence = options.persistent ? ['--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no'];
   let child: ChildProcess | undefined;
   let output = '';
 
@@ -68,7 +77,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     output = '';
     const spawned = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir()],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child = spawned;
@@ -98,7 +107,10 @@ export async function startRedisServer(): Promise<RedisServer> {
   }
 
   await start();
-  process.once('exit', () => child?.kill('SIGKILL'));
+  process.once('exit', () => {
+    child?.kill('SIGKILL');
+    if (options.persistent) rmSync(dir, { recursive: true, force: true });
+  });
 
   return {
     port,

@@ -1,17 +1,8 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  AbandonedClaims,
-  abandonedClaimRetryMs,
-  abandonedClaimsOf,
-  canonicalJson,
-  idempotencyLeaseMs,
-  requestFingerprint,
-  runIdempotent,
-  validateIdempotencyKey,
-  type IdempotencyOptions,
-} from '@/lib/core/idempotency';
+import { canonicalJson, idempotencyLeaseMs, requestFingerprint, runIdempotent, validateIdempotencyKey, type IdempotencyOptions } from '@/lib/core/idempotency';
+import { AbandonedClaims, abandonedClaimRetryMs, abandonedClaimsOf, UnstoredAnswers, unstoredAnswersOf } from '@/lib/core/idempotency-background-writes';
 import { CoreError } from '@/lib/core/core-error';
 import { err, ok, type Result } from '@/lib/core/result';
 import { systemMonotonicClock, type MonotonicClock } from '@/lib/platform/clock';
@@ -409,6 +400,102 @@ describe('runIdempotent after a store stall', () => {
     expect(outcomeOf(await runIdempotent(options(), async () => response(3)))).toBe('idempotency_key_in_use');
     finishSecond();
     expect(outcomeOf(await second)).toBe('executed');
+  });
+});
+
+// The store stops answering between a run's claim and its answer: the answer
+// is given, and stored when the store answers again, so the work runs once.
+describe('runIdempotent when the store stops before the answer is stored', () => {
+  /** A run that takes the store down (connection refused) as it finishes, as a Redis stopped mid-request. */
+  const runThenStoreDown = (kv: ReturnType<typeof setup>['kv'], work: { runs: number }) => async () => {
+    work.runs += 1;
+    kv.down = true;
+    return response(work.runs);
+  };
+
+  it('gives the client its answer; other clients get 409 until the store is back, then the replay; the work runs once', async () => {
+    const time = useFakeTime();
+    const { options, kv } = setup(time.monotonic);
+    const work = { runs: 0 };
+    const first = await runIdempotent(options(), runThenStoreDown(kv, work));
+    expect(first).toEqual(ok({ kind: 'executed', answer: answer(1) }));
+    const registry = unstoredAnswersOf(kv, { monotonic: time.monotonic });
+    expect(registry.size).toBe(1);
+    // While the store is down: 503, nothing runs.
+    expect(outcomeOf(await runIdempotent(options(), runThenStoreDown(kv, work)))).toBe('store_unavailable');
+    await time.advance(1_000);
+    kv.down = false;
+    // Another instance may be asked before the background write: the claim still holds the key.
+    const sibling = kv.sibling();
+    const before = await runIdempotent(options({ kv: sibling }), runThenStoreDown(kv, work));
+    expect([outcomeOf(before), registry.size]).toEqual(['idempotency_key_in_use', 1]);
+    await time.advance(5_000);
+    expect(registry.size).toBe(0);
+    expect(await runIdempotent(options({ kv: sibling }), runThenStoreDown(kv, work))).toEqual(ok({ kind: 'replayed', answer: answer(1) }));
+    // Past the claim's lease, still the replay: the answer replaced the claim.
+    await time.advance(idempotencyLeaseMs);
+    expect(outcomeOf(await runIdempotent(options(), runThenStoreDown(kv, work)))).toBe('replayed');
+    expect(work.runs).toBe(1);
+  });
+
+  it('stores the answer when the claim expired while the store was down, and never over another runner’s claim', async () => {
+    const time = useFakeTime();
+    const { options, kv, time: wall } = setup(time.monotonic);
+    const work = { runs: 0 };
+    await runIdempotent(options(), runThenStoreDown(kv, work));
+    wall.advance(idempotencyLeaseMs + 1); // the claim's lease ran out in the store
+    kv.down = false;
+    await time.advance(100);
+    expect(outcomeOf(await runIdempotent(options({ kv: kv.sibling() }), runThenStoreDown(kv, work)))).toBe('replayed');
+
+    // Another key: its lease runs out and another runner claims it before the store takes the first answer.
+    const other = { runs: 0 };
+    kv.down = false;
+    await runIdempotent(options({ key: 'key-2' }), runThenStoreDown(kv, other));
+    wall.advance(idempotencyLeaseMs + 1);
+    let finish: (() => void) | undefined;
+    const rival = runIdempotent(options({ key: 'key-2', kv: kv.sibling() }), () => new Promise<Run>((resolve) => (finish = () => resolve(response(7)))));
+    await until(() => finish !== undefined);
+    kv.down = false;
+    await time.advance(6_000);
+    expect(unstoredAnswersOf(kv, { monotonic: time.monotonic }).size).toBe(0);
+    finish!();
+    expect(await rival).toEqual(ok({ kind: 'executed', answer: answer(7) }));
+    expect(await runIdempotent(options({ key: 'key-2', kv: kv.sibling() }), async () => response(8))).toEqual(ok({ kind: 'replayed', answer: answer(7) }));
+  });
+
+  it('gives up storing when its retry window ends, says so once, and the lease frees the key', async () => {
+    const time = useFakeTime();
+    const { options, kv, time: wall } = setup(time.monotonic);
+    const logs: Parameters<Log>[] = [];
+    const log: Log = (...line) => logs.push(line);
+    const work = { runs: 0 };
+    expect(outcomeOf(await runIdempotent(options({ log }), runThenStoreDown(kv, work)))).toBe('executed');
+    expect(logs.map(([level, message]) => [level, message])).toEqual([
+      ['info', 'idempotent request executed'],
+      ['warn', expect.stringContaining('not stored yet')],
+    ]);
+    await time.advance(abandonedClaimRetryMs);
+    expect(unstoredAnswersOf(kv, { monotonic: time.monotonic }).size).toBe(0);
+    expect(logs.filter(([level]) => level === 'warn')).toHaveLength(2);
+    expect(logs.at(-1)).toEqual(['warn', expect.stringContaining('not stored;'), expect.any(Object)]);
+    kv.down = false;
+    wall.advance(idempotencyLeaseMs);
+    expect(outcomeOf(await runIdempotent(options(), async () => response(9)))).toBe('executed');
+  });
+});
+
+describe('UnstoredAnswers', () => {
+  it('holds at most its bound of answers and of characters under a flood', async () => {
+    const time = createFakeClock();
+    const kv = createStallingKv(time.clock);
+    kv.down = true;
+    const registry = new UnstoredAnswers(kv, { monotonic: () => 0, maxEntries: 100, maxCharacters: 10_000, retryForMs: 50 });
+    for (let i = 0; i < 5_000; i += 1) registry.add(`k${i}`, `c${i}`, 'x'.repeat(10), 1000);
+    expect(registry.size).toBeLessThanOrEqual(100);
+    for (let i = 0; i < 50; i += 1) registry.add(`big${i}`, `c${i}`, 'x'.repeat(1_000), 1000);
+    expect(registry.size).toBeLessThanOrEqual(10);
+    await until(() => registry.size === 0);
   });
 });
 

@@ -5,6 +5,9 @@ import { createMemoryStore, defaultMaxBytes, defaultMaxKeys } from '@/lib/store/
 import { StoreUnavailableError, type RateLimiter, type Store } from '@/lib/store/types';
 import type { Log } from '@/lib/platform/log';
 import { BoundedMap, createUpstashStore } from '@/lib/store/upstash-store';
+import { requestFingerprint, runIdempotent, type IdempotencyOptions } from '@/lib/core/idempotency';
+import { ok } from '@/lib/core/result';
+import { systemMonotonicClock } from '@/lib/platform/clock';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { track, useFakeTime } from '../helpers/fake-time';
 import { patientMs } from '../helpers/patience';
@@ -234,6 +237,61 @@ describe('Upstash store when Redis fails', () => {
     expect(await patient.kv.get('back')).toBe('again');
     expect(await patient.kv.setIfAbsent('back', 'other', 60_000)).toBe(false);
   });
+});
+
+// Redis stopped between a batch's claim and its answer, and started again
+// with its data (append-only, as the fault soak's): the answer reaches its
+// client and is stored once Redis is back, so the other instance's retries
+// get 409 until then and the replay after it; the work runs once.
+describe('an idempotent answer when Redis stops before it is stored', () => {
+  let redis: RedisServer;
+  let bridge: UpstashBridge;
+
+  beforeAll(async () => {
+    redis = await startRedisServer({ persistent: true });
+    bridge = await startUpstashBridge({ redisPort: redis.port, token: 'unstored-token' });
+  });
+  afterAll(async () => {
+    await bridge?.close();
+    await redis?.stop();
+  });
+
+  it('is given to its client, stored when Redis is back, and replayed by the other instance; the work runs once', async () => {
+    const instance = () => createUpstashStore({ url: bridge.url, token: bridge.token, limit, windowMs, timeoutMs: patientMs, kvTimeoutMs: patientMs });
+    const [first, second] = [instance(), instance()];
+    const options = (kv: Store['kv']): IdempotencyOptions => ({
+      kv,
+      clock: Date.now,
+      monotonic: systemMonotonicClock,
+      scope: '203.0.113.9',
+      key: `unstored-${randomUUID()}`,
+      fingerprint: requestFingerprint({ operations: [] }),
+    });
+    const firstOptions = options(first.kv);
+    const secondOptions = { ...firstOptions, kv: second.kv };
+    let runs = 0;
+    const work = async () => {
+      runs += 1;
+      if (runs === 1) await redis.stop();
+      return ok(`{"run":${runs}}`);
+    };
+    expect(await runIdempotent(firstOptions, work)).toEqual(ok({ kind: 'executed', answer: '{"run":1}' }));
+    expect(await runIdempotent(secondOptions, work)).toMatchObject({ ok: false, error: { code: 'store_unavailable' } });
+    await redis.start();
+    // Until the first instance has stored the answer (its retries back off up to 5 s), the claim holds the key.
+    const outcomes: string[] = [];
+    for (;;) {
+      const outcome = await runIdempotent(secondOptions, work);
+      if (outcome.ok) {
+        expect(outcome.value).toEqual({ kind: 'replayed', answer: '{"run":1}' });
+        break;
+      }
+      outcomes.push(outcome.error.code);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(new Set(outcomes)).toEqual(new Set(outcomes.length ? ['idempotency_key_in_use'] : []));
+    expect(runs).toBe(1);
+  }, 60_000);
 });
 
 describe('memory store bounds', () => {
