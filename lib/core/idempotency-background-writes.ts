@@ -132,8 +132,8 @@ const maxUnstoredCharacters = 8 * 1024 * 1024;
  * left to its claim's lease) and in time (abandonedClaimRetryMs).
  */
 export class UnstoredAnswers {
-  /** Record key → the claim the answer is to replace and the answer's record, oldest first. */
-  private readonly answers = new Map<string, { claimed: string; record: string }>();
+  /** Record key → the answer's record, oldest first (each entry is its own object, so a newer answer under the key stops an older write). */
+  private readonly answers = new Map<string, { record: string }>();
   private characters = 0;
 
   constructor(
@@ -149,7 +149,7 @@ export class UnstoredAnswers {
   /** Stores `record` under `recordKey` over the claim `claimed` once the store answers. */
   add(recordKey: string, claimed: string, record: string, ttlMs: number): void {
     this.remove(recordKey);
-    const entry = { claimed, record };
+    const entry = { record };
     this.answers.set(recordKey, entry);
     this.characters += record.length;
     const maxEntries = this.options.maxEntries ?? maxUnstoredAnswers;
